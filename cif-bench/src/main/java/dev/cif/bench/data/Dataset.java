@@ -1,0 +1,26 @@
+package dev.cif.bench.data;
+
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+
+/** The first {@code rows} rows of a generator: what a format under test writes and a job later reads. */
+public record Dataset(RowGenerator generator, long rows) {
+
+  public Dataset {
+    if (rows < 0) {
+      throw new IllegalArgumentException("negative row count " + rows);
+    }
+  }
+
+  public String name() {
+    return generator.name();
+  }
+
+  public Schema schema() {
+    return generator.schema();
+  }
+
+  public Iterable<GenericRecord> records() {
+    return generator.firstRows(rows);
+  }
+}

@@ -1,0 +1,39 @@
+package dev.cif.bench.harness;
+
+import dev.cif.bench.data.Dataset;
+import java.io.IOException;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A storage format as the benchmarks see it: it can load a dataset into a directory and scan it back
+ * through its Hadoop InputFormat. Register implementations in {@link Formats}.
+ *
+ * <p>Implementations should read through the format's real {@code InputFormat} (getSplits, then a record
+ * reader per split, e.g. with {@link InputFormatScan}), because that is the path a MapReduce job takes and
+ * the one the paper timed.
+ */
+public interface FormatUnderTest {
+
+  /** Short, stable, file-name-safe name used in reports and directory names, e.g. {@code seq-block}. */
+  String name();
+
+  /** Writes every row of {@code data} under {@code dir}, which does not exist yet. */
+  void write(Dataset data, FileSystem fs, Path dir) throws IOException;
+
+  /**
+   * Opens a scan of the data under {@code dir}. {@code projection} names the top-level columns the job
+   * will read; a column-oriented format should read only those, a row format may ignore it. Records
+   * returned by the scan may be reused by the next call to {@link RecordScan#next()}.
+   *
+   * @param schema the schema the data was written with (formats that store their own may ignore it)
+   */
+  RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection) throws IOException;
+
+  /** Bytes the format occupies on disk (file-system checksum files excluded). */
+  default long sizeOnDisk(FileSystem fs, Path dir) throws IOException {
+    return fs.getContentSummary(dir).getLength();
+  }
+}
