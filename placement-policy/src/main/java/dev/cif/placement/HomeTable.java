@@ -1,0 +1,128 @@
+package dev.cif.placement;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The NameNode's memory of where each split-directory lives: its "home", the ordered nodes that hold
+ * every replica of every block of its column files (CoHadoop's locator table, keyed by directory).
+ *
+ * <p>Memory is a cache, not the truth: the namespace is (see {@link NamespaceHomes}), so the table is
+ * bounded (least recently used entries are forgotten) and is empty after a NameNode restart. It exists
+ * because the namespace lags behind decisions: blocks chosen for two columns at the same moment, or for
+ * many re-replications in one pass of the redundancy monitor, must agree before any of them is stored.
+ *
+ * <p>Besides dir → home it counts each distinct home as a node set, because the NameNode asks which
+ * replica to delete without saying which block (see {@link #findHomeWithin}).
+ *
+ * @param <N> a datanode (generic so that the table is testable without a cluster)
+ */
+public final class HomeTable<N> {
+  /** Enumerating subsets of replicas beyond this many is not worth it: fall back to the default. */
+  private static final int MAX_SUBSETS = 256;
+
+  private final Map<Set<N>, Integer> homeSets = new HashMap<>();
+  private final LinkedHashMap<String, List<N>> homes;
+
+  public HomeTable(int capacity) {
+    this.homes = new LinkedHashMap<>(64, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, List<N>> eldest) {
+        if (size() <= capacity) {
+          return false;
+        }
+        forgetSet(eldest.getValue());
+        return true;
+      }
+    };
+  }
+
+  /** The home recorded for a split-directory, or null when this NameNode has not seen it yet. */
+  public synchronized List<N> get(String dir) {
+    return homes.get(dir);
+  }
+
+  /**
+   * Records {@code proposed} as the home of {@code dir} if the table still holds {@code seen} (null:
+   * no entry), and returns the home in effect. A concurrent decision wins over ours, so that all blocks
+   * of a directory follow the first writer.
+   */
+  public synchronized List<N> settle(String dir, List<N> seen, List<N> proposed) {
+    List<N> current = homes.get(dir);
+    if (!Objects.equals(current, seen)) {
+      return current;
+    }
+    if (current != null) {
+      forgetSet(current);
+    }
+    List<N> copy = List.copyOf(proposed);
+    homes.put(dir, copy);
+    homeSets.merge(new HashSet<>(copy), 1, Integer::sum);
+    return copy;
+  }
+
+  public synchronized int size() {
+    return homes.size();
+  }
+
+  /**
+   * Among {@code replicas} (the nodes of one block), finds a subset of {@code size} nodes that is the
+   * home of some split-directory: keeping exactly those replicas keeps that directory co-located. When
+   * several subsets qualify, the one without {@code preferDropped} (the node that just received a copy)
+   * wins, then the most common. Returns null when none qualifies.
+   */
+  public synchronized Set<N> findHomeWithin(Collection<N> replicas, int size, N preferDropped) {
+    List<N> nodes = new ArrayList<>(new HashSet<>(replicas));
+    if (size <= 0 || size > nodes.size() || binomial(nodes.size(), size) > MAX_SUBSETS) {
+      return null;
+    }
+    List<Set<N>> matches = new ArrayList<>();
+    collectSubsets(nodes, size, 0, new HashSet<>(), matches);
+    Set<N> best = null;
+    for (Set<N> m : matches) {
+      if (best == null || rank(m, preferDropped) > rank(best, preferDropped)) {
+        best = m;
+      }
+    }
+    return best;
+  }
+
+  private long rank(Set<N> home, N preferDropped) {
+    long withoutAdded = preferDropped != null && home.contains(preferDropped) ? 0 : 1;
+    return (withoutAdded << 40) + homeSets.getOrDefault(home, 0);
+  }
+
+  private void collectSubsets(List<N> nodes, int size, int from, Set<N> current,
+      List<Set<N>> matches) {
+    if (current.size() == size) {
+      if (homeSets.containsKey(current)) {
+        matches.add(new HashSet<>(current));
+      }
+      return;
+    }
+    for (int i = from; i <= nodes.size() - (size - current.size()); i++) {
+      current.add(nodes.get(i));
+      collectSubsets(nodes, size, i + 1, current, matches);
+      current.remove(nodes.get(i));
+    }
+  }
+
+  private void forgetSet(List<N> home) {
+    homeSets.computeIfPresent(new HashSet<>(home), (k, n) -> n > 1 ? n - 1 : null);
+  }
+
+  private static long binomial(int n, int k) {
+    long r = 1;
+    for (int i = 1; i <= k; i++) {
+      r = r * (n - k + i) / i;
+    }
+    return r;
+  }
+}

@@ -1,0 +1,78 @@
+package dev.cif.placement;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Options;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.io.IOUtils;
+
+/**
+ * Re-co-locates a split-directory by rewriting column files through the NameNode, where
+ * ColumnPlacementPolicy sends every new block of the directory to its home. The smallest file goes
+ * first: where its copy lands tells the client what the home is, and files already wholly there are left
+ * alone. Each copy is written next to the original under a hidden name that still ends in ".cif" (so the
+ * policy treats it as part of the directory, and Hadoop input formats skip it), then renamed over the
+ * original, which keeps its new block locations. Meant for data at rest: a reader holding the old file
+ * open fails when its blocks are deleted.
+ */
+public final class PlacementRepair {
+  static final String TEMP_PREFIX = "._cif_repair_";
+
+  private final DistributedFileSystem fs;
+
+  public PlacementRepair(DistributedFileSystem fs) {
+    this.fs = fs;
+  }
+
+  /** Returns the number of files rewritten. */
+  public int repair(SplitLayout split) throws IOException {
+    List<LocatedFileStatus> files = new java.util.ArrayList<>(split.files());
+    files.removeIf(f -> f.getLen() == 0);
+    files.sort((a, b) -> Long.compare(a.getLen(), b.getLen()));
+    int rewritten = 0;
+    Set<String> home = null;
+    for (LocatedFileStatus file : files) {
+      if (home != null && allBlocksOn(file, home)) {
+        continue;
+      }
+      rewrite(file);
+      rewritten++;
+      if (home == null) {
+        home = firstBlockNodes(file.getPath());
+      }
+    }
+    return rewritten;
+  }
+
+  private void rewrite(LocatedFileStatus file) throws IOException {
+    Path original = file.getPath();
+    Path temp = new Path(original.getParent(), TEMP_PREFIX + original.getName());
+    try (InputStream in = fs.open(original);
+         OutputStream out = fs.create(temp, file.getPermission(), true,
+             fs.getConf().getInt("io.file.buffer.size", 4096), file.getReplication(),
+             file.getBlockSize(), null)) {
+      IOUtils.copyBytes(in, out, 64 * 1024, false);
+    }
+    fs.rename(temp, original, Options.Rename.OVERWRITE);
+  }
+
+  private Set<String> firstBlockNodes(Path path) throws IOException {
+    BlockLocation[] blocks = fs.getFileBlockLocations(path, 0, 1);
+    return blocks.length == 0 ? null : SplitLayout.nodes(blocks[0]);
+  }
+
+  private static boolean allBlocksOn(LocatedFileStatus file, Set<String> home) {
+    Set<Set<String>> sets = new HashSet<>();
+    for (BlockLocation b : file.getBlockLocations()) {
+      sets.add(SplitLayout.nodes(b));
+    }
+    return sets.size() == 1 && sets.contains(home);
+  }
+}
