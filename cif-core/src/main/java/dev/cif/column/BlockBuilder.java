@@ -1,0 +1,116 @@
+package dev.cif.column;
+
+import dev.cif.io.ByteSink;
+import java.util.Arrays;
+
+/**
+ * Buffers the values of one block and lays them out with inline skip entries (paper §5.2,
+ * docs/FORMAT.md "Skip list"). HDFS is append-only and an entry precedes the values it covers, so
+ * the block is double-buffered: values are encoded here, entries are computed when the block closes.
+ * The buffer is bounded by the block size plus one value.
+ */
+final class BlockBuilder {
+  private final ValueCodec codec;
+  private final boolean prefixed;
+  private final int[] levels;
+  private final long maxValueBytes;
+  private final String column;
+  private final ByteSink values = new ByteSink(64 << 10);
+  private final ByteSink scratch = new ByteSink(1024);
+  private int[] ends = new int[1024];
+  private int count;
+
+  BlockBuilder(ColumnSpec spec, ValueCodec codec, long maxValueBytes) {
+    this.codec = codec;
+    this.prefixed = dev.cif.schema.CifSchemas.isComplex(spec.schema);
+    this.levels = spec.skipLevels;
+    this.maxValueBytes = maxValueBytes;
+    this.column = spec.name;
+    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).beginBlock();
+  }
+
+  int count() { return count; }
+
+  int valueBytes() { return values.size(); }
+
+  /** Appends one value; a value that cannot be encoded leaves the block as it was. */
+  void add(Object v) {
+    int before = values.size();
+    try {
+      encode(v, before);
+    } catch (RuntimeException e) {
+      values.truncate(before);
+      throw e;
+    }
+    if (count == ends.length) ends = Arrays.copyOf(ends, count * 2);
+    ends[count++] = values.size();
+  }
+
+  private void encode(Object v, int before) {
+    if (prefixed) {
+      scratch.reset();
+      codec.write(v, scratch);
+      checkSize(scratch.size());
+      values.writeLengthPrefixed(scratch.array(), 0, scratch.size());
+    } else {
+      codec.write(v, values);
+      checkSize(values.size() - before);
+    }
+  }
+
+  private void checkSize(long n) {
+    if (n > maxValueBytes) {
+      throw new IllegalArgumentException("a value of column " + column + " encodes to " + n
+          + " bytes, over cif.max.value.bytes=" + maxValueBytes);
+    }
+  }
+
+  /** Writes the block payload (preamble, then values with their skip entries) and resets. */
+  void build(ByteSink out) {
+    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).writePreamble(out);
+    long[][] spans = spanBytes();
+    int start = 0;
+    for (int j = 0; j < count; j++) {
+      for (int i = 0; i < levels.length; i++) {
+        if (j % levels[i] == 0) out.writeUVarLong(spans[i][j / levels[i]]);
+      }
+      out.writeBytes(values.array(), start, ends[j] - start);
+      start = ends[j];
+    }
+    values.reset();
+    count = 0;
+    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).beginBlock();
+  }
+
+  /**
+   * spans[i][k]: bytes from the end of the level-i entry at position k*levels[i] to the next
+   * position aligned to levels[i] (or the block end), including the deeper entries in between.
+   * Computed from the deepest level up, so each is a sum of already known sizes.
+   */
+  private long[][] spanBytes() {
+    long[][] spans = new long[levels.length][];
+    for (int i = levels.length - 1; i >= 0; i--) {
+      int step = levels[i];
+      long[] s = new long[(count + step - 1) / step];
+      for (int k = 0; k < s.length; k++) {
+        int from = k * step;
+        int to = Math.min(from + step, count);
+        if (i == levels.length - 1) {
+          s[k] = valueEnd(to) - valueEnd(from);
+        } else {
+          int sub = levels[i + 1];
+          long total = 0;
+          for (int c = from; c < to; c += sub) {
+            long x = spans[i + 1][c / sub];
+            total += ByteSink.uvarLongSize(x) + x;
+          }
+          s[k] = total;
+        }
+      }
+      spans[i] = s;
+    }
+    return spans;
+  }
+
+  private int valueEnd(int j) { return j == 0 ? 0 : ends[j - 1]; }
+}

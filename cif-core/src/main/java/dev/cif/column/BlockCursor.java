@@ -1,0 +1,97 @@
+package dev.cif.column;
+
+import dev.cif.io.ByteSource;
+
+/**
+ * Reads the values of one decoded block in order, and skips them through the inline skip entries:
+ * at a position aligned to a level, the entry says how many bytes to hop to pass the next
+ * level-many values, so skipping N values costs a few hops and touches none of their bytes.
+ */
+final class BlockCursor {
+  private final ValueCodec codec;
+  private final boolean prefixed;
+  private final int[] levels;
+  final ByteSource in = new ByteSource();
+  private int rows;
+  private int pos;
+  /** The skip entries at pos were already read past. */
+  private boolean entriesDone;
+
+  BlockCursor(ColumnSpec spec, ValueCodec codec) {
+    this.codec = codec;
+    this.prefixed = dev.cif.schema.CifSchemas.isComplex(spec.schema);
+    this.levels = spec.skipLevels;
+  }
+
+  void load(byte[] buf, int off, int len, int rows) {
+    in.reset(buf, off, len);
+    this.rows = rows;
+    pos = 0;
+    entriesDone = false;
+    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).readPreamble(in);
+  }
+
+  int remaining() { return rows - pos; }
+
+  Object read() {
+    passEntries();
+    Object v;
+    if (prefixed) {
+      int len = in.readLength();
+      int end = in.position() + len;
+      v = codec.read(in);
+      if (in.position() != end) throw in.corrupt("value length " + len + " disagrees with its content");
+    } else {
+      v = codec.read(in);
+    }
+    pos++;
+    entriesDone = false;
+    if (pos == rows && in.hasRemaining()) throw in.corrupt(in.remaining() + " bytes left after the block's last value");
+    return v;
+  }
+
+  /** Positions the cursor at the start of the value about to be read, past its skip entries. */
+  ByteSource valueStart() {
+    passEntries();
+    return in;
+  }
+
+  void advancePastValue() {
+    pos++;
+    entriesDone = false;
+  }
+
+  private void passEntries() {
+    if (entriesDone) return;
+    for (int l : levels) if (pos % l == 0) in.skipVarint();
+    entriesDone = true;
+  }
+
+  void skip(int n) {
+    if (n > rows - pos) throw in.corrupt("skip of " + n + " values with " + (rows - pos) + " left in the block");
+    while (n > 0) {
+      if (!entriesDone) {
+        boolean hopped = false;
+        for (int l : levels) {
+          if (pos % l != 0) continue;
+          long len = in.readUVarLong();
+          int span = Math.min(l, rows - pos);
+          if (n >= span) {
+            in.skipBytes(len);
+            pos += span;
+            n -= span;
+            hopped = true;
+            break;
+          }
+        }
+        if (hopped) continue;
+        entriesDone = true;
+      }
+      if (prefixed) in.skipBytes(in.readLength());
+      else codec.skip(in);
+      pos++;
+      n--;
+      entriesDone = false;
+    }
+  }
+}

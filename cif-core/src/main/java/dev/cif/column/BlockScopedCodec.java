@@ -1,0 +1,19 @@
+package dev.cif.column;
+
+import dev.cif.io.ByteSink;
+import dev.cif.io.ByteSource;
+
+/**
+ * A codec whose encoding depends on per-block state written at the start of the block, such as the
+ * key dictionary of a dictionary-compressed skip list. The block builder and cursor call these hooks.
+ */
+public interface BlockScopedCodec {
+  /** Writer: forget the previous block's state. */
+  void beginBlock();
+
+  /** Writer: the state the block's values refer to, written before the first skip entry. */
+  void writePreamble(ByteSink out);
+
+  /** Reader: load the state written by {@link #writePreamble}. */
+  void readPreamble(ByteSource in);
+}

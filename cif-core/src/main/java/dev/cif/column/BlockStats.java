@@ -1,0 +1,90 @@
+package dev.cif.column;
+
+import dev.cif.io.ByteSink;
+import dev.cif.io.ByteSource;
+import dev.cif.schema.CifSchemas;
+import org.apache.avro.Schema;
+import org.apache.avro.util.Utf8;
+
+/**
+ * Null count, and minimum and maximum for ordered primitive columns, of one block; kept in the
+ * footer so that a pushed-down filter can skip blocks (and split-directories) without reading them.
+ * Strings longer than {@value #MAX_STRING_BYTES} bytes leave a block without min/max rather than
+ * store a bound that is not exact.
+ */
+public final class BlockStats {
+  static final int MAX_STRING_BYTES = 256;
+
+  public long nulls;
+  /** Integer, Long, Float, Double or Utf8; null when not kept. */
+  public Comparable<Object> min;
+  public Comparable<Object> max;
+  private boolean unbounded;
+
+  /** The value type stats are kept for, or null. */
+  static Schema statsType(Schema column) {
+    Schema t = CifSchemas.nonNull(column);
+    switch (t.getType()) {
+      case INT: case LONG: case FLOAT: case DOUBLE: case STRING:
+        return t;
+      default:
+        return null;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  void add(Object v, Schema type) {
+    if (v == null) {
+      nulls++;
+      return;
+    }
+    if (type == null || unbounded) return;
+    Comparable<Object> c;
+    if (v instanceof CharSequence) {
+      Utf8 u = v instanceof Utf8 ? (Utf8) v : new Utf8(v.toString());
+      if (u.getByteLength() > MAX_STRING_BYTES) {
+        unbounded = true;
+        min = max = null;
+        return;
+      }
+      c = (Comparable<Object>) (Object) u;
+    } else if (v instanceof Float && ((Float) v).isNaN() || v instanceof Double && ((Double) v).isNaN()) {
+      unbounded = true;
+      min = max = null;
+      return;
+    } else {
+      c = (Comparable<Object>) v;
+    }
+    if (min == null || c.compareTo(min) < 0) min = copyIfUtf8(c);
+    if (max == null || c.compareTo(max) > 0) max = copyIfUtf8(c);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Comparable<Object> copyIfUtf8(Comparable<Object> c) {
+    Object o = c;
+    return o instanceof Utf8 ? (Comparable<Object>) (Object) new Utf8((Utf8) o) : c;
+  }
+
+  void write(ByteSink out, ValueCodec typeCodec) {
+    out.writeUVarLong(nulls);
+    boolean has = min != null && typeCodec != null;
+    out.writeByte(has ? 1 : 0);
+    if (has) {
+      typeCodec.write(min, out);
+      typeCodec.write(max, out);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  static BlockStats read(ByteSource in, ValueCodec typeCodec) {
+    BlockStats s = new BlockStats();
+    s.nulls = in.readUVarLong();
+    int has = in.readByte();
+    if (has > 1 || has == 1 && typeCodec == null) throw in.corrupt("bad stats flag " + has);
+    if (has == 1) {
+      s.min = (Comparable<Object>) typeCodec.read(in);
+      s.max = (Comparable<Object>) typeCodec.read(in);
+    }
+    return s;
+  }
+}

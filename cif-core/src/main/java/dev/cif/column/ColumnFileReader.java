@@ -1,0 +1,236 @@
+package dev.cif.column;
+
+import dev.cif.compress.BlockCodec;
+import dev.cif.io.ByteSource;
+import dev.cif.io.CifCorruptionError;
+import dev.cif.io.CifFormatException;
+import dev.cif.io.FileFraming;
+import java.io.Closeable;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
+import java.util.zip.CRC32C;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Reads one column file forward. The reader's {@link #position()} is the paper's per-column
+ * {@code lastPos}: {@link #skipTo} only moves it, and nothing is read until {@link #next()} asks for
+ * a value. Then the block holding that row is read, checked (CRC) and decompressed (lazy
+ * decompression: a block no value is read from is never decompressed, nor even read), and the
+ * cursor hops through the skip entries to the row.
+ */
+public final class ColumnFileReader implements Closeable {
+  private final FSDataInputStream in;
+  private final String file;
+  private final ColumnSpec spec;
+  private final ColumnFooter footer;
+  private final long[] firstRows;
+  private final long maxBlockBytes;
+  private final ValueCodec codec;
+  private final BlockCursor cursor;
+  private final BlockCodec.Engine[] engines = new BlockCodec.Engine[8];
+  private byte[] ioBuf = new byte[0];
+  private byte[] rawBuf = new byte[0];
+  private int block = -1;
+  private long cursorRow;
+  private long position;
+
+  private ColumnFileReader(FSDataInputStream in, String file, ColumnSpec spec, ColumnFooter footer, long maxValueBytes) {
+    this.in = in;
+    this.file = file;
+    this.spec = spec;
+    this.footer = footer;
+    this.maxBlockBytes = 2 * maxValueBytes + (1 << 20);
+    this.codec = ColumnFileWriter.codecFor(spec);
+    this.cursor = new BlockCursor(spec, codec);
+    firstRows = new long[footer.rows.size() + 1];
+    for (int i = 0; i < footer.rows.size(); i++) firstRows[i + 1] = firstRows[i] + footer.rows.get(i);
+  }
+
+  /**
+   * Opens a column file and reads its header and footer.
+   *
+   * @param length the file's length if the caller knows it (from a listing), else -1
+   */
+  public static ColumnFileReader open(FileSystem fs, Path path, long length, long maxValueBytes) throws IOException {
+    String file = path.toString();
+    FSDataInputStream in;
+    try {
+      if (length < 0) length = fs.getFileStatus(path).getLen();
+      in = fs.open(path);
+    } catch (FileNotFoundException e) {
+      throw new CifFormatException(file, path.getName(), 0, "column file is missing", e);
+    }
+    try {
+      byte[] prefix = new byte[10];
+      in.readFully(0, prefix);
+      int headerLen = FileFraming.headerLength(prefix, file, length);
+      byte[] h = new byte[headerLen];
+      in.readFully(0, h);
+      FileFraming.Header header = FileFraming.parseHeader(h, file);
+      if (header.kind != FileFraming.KIND_COLUMN) throw new CifFormatException(file, null, 5, "not a column file (kind " + header.kind + ")");
+      ColumnSpec spec = ColumnSpec.fromHeader(header, file);
+      byte[] tail = new byte[FileFraming.TAIL_BYTES];
+      in.readFully(length - tail.length, tail);
+      int footerLen = FileFraming.footerLength(tail, file, length, headerLen);
+      long footerStart = length - tail.length - footerLen;
+      byte[] f = new byte[footerLen];
+      in.readFully(footerStart, f);
+      FileFraming.checkFooter(f, tail, file, footerStart);
+      ValueCodec statsCodec = BlockStats.statsType(spec.schema) == null ? null : ValueCodecs.forSchema(BlockStats.statsType(spec.schema));
+      ColumnFooter footer;
+      try {
+        footer = ColumnFooter.decode(new ByteSource(f, 0, f.length).describe(file, spec.name, footerStart), statsCodec, headerLen, footerStart);
+      } catch (CifCorruptionError e) {
+        throw e.getCause();
+      }
+      return new ColumnFileReader(in, file, spec, footer, maxValueBytes);
+    } catch (java.io.EOFException e) {
+      in.close();
+      throw new CifFormatException(file, path.getName(), length, "file is truncated", e);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
+
+  public ColumnSpec spec() { return spec; }
+  public String file() { return file; }
+  public long rowCount() { return footer.totalRows; }
+  public int blockCount() { return footer.rows.size(); }
+  public long blockFirstRow(int b) { return firstRows[b]; }
+  public List<BlockStats> blockStats() { return Collections.unmodifiableList(footer.stats); }
+  public long dataBytes() { return footer.bodyEnd; }
+
+  /** The next row to be read (the paper's lastPos). */
+  public long position() { return position; }
+
+  /** Moves forward to row; reads nothing. */
+  public void skipTo(long row) {
+    if (row < position) throw new IllegalArgumentException("column " + spec.name + " cannot move back from row " + position + " to " + row);
+    position = row;
+  }
+
+  /** Reads the value at {@link #position()} and moves past it. */
+  public Object next() throws IOException {
+    seekCursor();
+    try {
+      Object v = cursor.read();
+      cursorRow++;
+      position++;
+      return v;
+    } catch (CifCorruptionError e) {
+      throw e.getCause();
+    }
+  }
+
+  /** Places the block cursor at position, reading and decoding the block if needed; for lookups. */
+  ByteSource valueAt() throws IOException {
+    seekCursor();
+    try {
+      return cursor.valueStart();
+    } catch (CifCorruptionError e) {
+      throw e.getCause();
+    }
+  }
+
+  void valueDone() {
+    cursor.advancePastValue();
+    cursorRow++;
+    position++;
+  }
+
+  ValueCodec codec() { return codec; }
+
+  private void seekCursor() throws IOException {
+    if (position >= footer.totalRows) {
+      throw new CifFormatException(file, spec.name, footer.bodyEnd, "read past the last row (" + footer.totalRows + ")");
+    }
+    if (block < 0 || position < firstRows[block] || position >= firstRows[block + 1] || position < cursorRow) {
+      loadBlock(findBlock(position));
+    }
+    if (cursorRow < position) {
+      try {
+        cursor.skip((int) (position - cursorRow));
+      } catch (CifCorruptionError e) {
+        throw e.getCause();
+      }
+      cursorRow = position;
+    }
+  }
+
+  private int findBlock(long row) {
+    int lo = 0, hi = footer.rows.size() - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (firstRows[mid] <= row) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  private void loadBlock(int b) throws IOException {
+    long off = footer.offsets.get(b);
+    long end = b + 1 < footer.offsets.size() ? footer.offsets.get(b + 1) : footer.bodyEnd;
+    long len = end - off;
+    if (len < ColumnFileWriter.BLOCK_HEADER_BYTES || len > maxBlockBytes) {
+      throw new CifFormatException(file, spec.name, off, "block " + b + " has an impossible length " + len);
+    }
+    if (ioBuf.length < len) ioBuf = new byte[(int) Math.max(len, Math.min(maxBlockBytes, ioBuf.length * 2L))];
+    try {
+      in.seek(off);
+      in.readFully(ioBuf, 0, (int) len);
+    } catch (java.io.EOFException e) {
+      throw new CifFormatException(file, spec.name, off, "block " + b + " is truncated", e);
+    }
+    ByteSource h = new ByteSource(ioBuf, 0, ColumnFileWriter.BLOCK_HEADER_BYTES);
+    int rows = h.readIntBE();
+    long raw = h.readIntBE() & 0xFFFFFFFFL;
+    long stored = h.readIntBE() & 0xFFFFFFFFL;
+    int codecId = h.readByte();
+    int crc = h.readIntBE();
+    CRC32C c = new CRC32C();
+    c.update(ioBuf, 0, 13);
+    c.update(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) Math.min(stored, len - ColumnFileWriter.BLOCK_HEADER_BYTES));
+    if ((int) c.getValue() != crc || stored != len - ColumnFileWriter.BLOCK_HEADER_BYTES) {
+      throw new CifFormatException(file, spec.name, off, "block " + b + " checksum mismatch");
+    }
+    if (rows != footer.rows.get(b) || raw > maxBlockBytes) {
+      throw new CifFormatException(file, spec.name, off, "block " + b + " header (rows " + rows + ", raw " + raw + ") disagrees with the footer");
+    }
+    BlockCodec bc = BlockCodec.byId(codecId);
+    if (bc == null) throw new CifFormatException(file, spec.name, off + 12, "unknown codec id " + codecId);
+    long payloadOffset = off + ColumnFileWriter.BLOCK_HEADER_BYTES;
+    if (bc == BlockCodec.NONE) {
+      if (raw != stored) throw new CifFormatException(file, spec.name, off, "uncompressed block with raw " + raw + " != stored " + stored);
+      cursor.in.describe(file, spec.name, payloadOffset);
+      loadCursor(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) raw, rows);
+    } else {
+      if (rawBuf.length < raw) rawBuf = new byte[(int) raw];
+      BlockCodec.Engine e = engines[codecId] == null ? (engines[codecId] = bc.newEngine()) : engines[codecId];
+      try {
+        e.decompress(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) stored, rawBuf, (int) raw);
+      } catch (IllegalStateException ex) {
+        throw new CifFormatException(file, spec.name, payloadOffset, "block " + b + ": " + ex.getMessage(), ex);
+      }
+      cursor.in.describe(file, spec.name, payloadOffset);
+      loadCursor(rawBuf, 0, (int) raw, rows);
+    }
+    block = b;
+    cursorRow = firstRows[b];
+  }
+
+  private void loadCursor(byte[] buf, int off, int len, int rows) throws IOException {
+    try {
+      cursor.load(buf, off, len, rows);
+    } catch (CifCorruptionError e) {
+      throw e.getCause();
+    }
+  }
+
+  @Override
+  public void close() throws IOException { in.close(); }
+}

@@ -1,0 +1,135 @@
+package dev.cif.column;
+
+import dev.cif.compress.BlockCodec;
+import dev.cif.io.ByteSink;
+import dev.cif.io.FileFraming;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.zip.CRC32C;
+import org.apache.avro.Schema;
+
+/**
+ * Writes one column file: header, blocks, footer, tail (docs/FORMAT.md). A block is
+ * <pre>
+ * Block := Rows:u32 RawLength:u32 StoredLength:u32 Codec:u8 Crc32c:u32 Payload[StoredLength]
+ * </pre>
+ * with the CRC over the 13 bytes before it and the payload, so a flipped bit anywhere in a block,
+ * its lengths included, is caught before a value is decoded. Memory is bounded by one block.
+ */
+public final class ColumnFileWriter implements Closeable {
+  static final int BLOCK_HEADER_BYTES = 17;
+
+  private final OutputStream out;
+  private final ColumnSpec spec;
+  private final long blockBytes;
+  private final BlockBuilder builder;
+  private final BlockCodec.Engine engine;
+  private final Schema statsType;
+  private final ValueCodec statsCodec;
+  private final ColumnFooter footer = new ColumnFooter();
+  private final ByteSink payload = new ByteSink(64 << 10);
+  private final ByteSink header = new ByteSink(BLOCK_HEADER_BYTES);
+  private byte[] compressed = new byte[0];
+  private BlockStats stats = new BlockStats();
+  private long written;
+  private boolean closed;
+
+  public ColumnFileWriter(OutputStream out, ColumnSpec spec, long blockBytes, long maxValueBytes) throws IOException {
+    this.out = out;
+    this.spec = spec;
+    this.blockBytes = blockBytes;
+    this.builder = new BlockBuilder(spec, codecFor(spec), maxValueBytes);
+    this.engine = spec.codec.newEngine();
+    this.statsType = BlockStats.statsType(spec.schema);
+    this.statsCodec = statsType == null ? null : ValueCodecs.forSchema(statsType);
+    byte[] h = FileFraming.header(FileFraming.KIND_COLUMN, spec.toMeta());
+    out.write(h);
+    written = h.length;
+  }
+
+  /** The codec a column's values are encoded with: its type's, or the dictionary map codec for DCSL. */
+  static ValueCodec codecFor(ColumnSpec spec) {
+    if (spec.layout == ColumnLayout.DCSL) return DictionaryMapCodec.forColumn(spec.schema);
+    return ValueCodecs.forSchema(spec.schema);
+  }
+
+  public ColumnSpec spec() { return spec; }
+
+  public void write(Object value) throws IOException {
+    try {
+      builder.add(value);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("column " + spec.name + " (" + spec.schema + "): cannot write "
+          + (value == null ? "null" : value.getClass().getSimpleName() + " value") + ": " + e.getMessage(), e);
+    }
+    stats.add(value, statsType);
+    if (builder.valueBytes() >= blockBytes) flushBlock();
+  }
+
+  /** Bytes written so far plus the block being buffered. */
+  public long bytesWritten() { return written + builder.valueBytes(); }
+
+  public long rows() { return footer.totalRows + builder.count(); }
+
+  private void flushBlock() throws IOException {
+    int rows = builder.count();
+    if (rows == 0) return;
+    payload.reset();
+    builder.build(payload);
+    int raw = payload.size();
+    byte[] stored = payload.array();
+    int storedLen = raw;
+    BlockCodec used = BlockCodec.NONE;
+    if (engine != null) {
+      int bound = engine.maxCompressedLength(raw);
+      if (compressed.length < bound) compressed = new byte[bound];
+      int n = engine.compress(payload.array(), 0, raw, compressed);
+      if (n < raw) {
+        stored = compressed;
+        storedLen = n;
+        used = spec.codec;
+      }
+    }
+    header.reset();
+    header.writeIntBE(rows);
+    header.writeIntBE(raw);
+    header.writeIntBE(storedLen);
+    header.writeByte(used.id);
+    CRC32C crc = new CRC32C();
+    crc.update(header.array(), 0, header.size());
+    crc.update(stored, 0, storedLen);
+    header.writeIntBE((int) crc.getValue());
+    footer.addBlock(written, rows, stats);
+    stats = new BlockStats();
+    header.writeTo(out);
+    out.write(stored, 0, storedLen);
+    written += BLOCK_HEADER_BYTES + storedLen;
+  }
+
+  /** Flushes the last block and writes footer and tail; closes the stream. */
+  @Override
+  public void close() throws IOException {
+    if (closed) return;
+    closed = true;
+    try {
+      flushBlock();
+      footer.bodyEnd = written;
+      byte[] f = footer.encode(statsCodec);
+      FileFraming.writeTail(out, f);
+      written += f.length + FileFraming.TAIL_BYTES;
+    } finally {
+      out.close();
+    }
+  }
+
+  /** Closes the stream without finishing the file (after a failure; the file is then discarded). */
+  public void abort() {
+    closed = true;
+    try {
+      out.close();
+    } catch (IOException ignored) {
+      // the caller deletes the whole temporary split-directory
+    }
+  }
+}

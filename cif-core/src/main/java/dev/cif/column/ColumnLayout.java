@@ -1,0 +1,38 @@
+package dev.cif.column;
+
+import java.util.Locale;
+import org.apache.avro.Schema;
+
+/** How a column file lays out its values (docs/FORMAT.md, "Layouts"). */
+public enum ColumnLayout {
+  /** Values back to back; skipping a value means reading past it. The paper's plain "CIF". */
+  PLAIN(0),
+  /** Inline skip entries every 10/100/1000 values (paper §5.2, "CIF-SL"). */
+  SKIP_LIST(1),
+  /** Maps only: a per-block key dictionary, key ids in the maps, skip entries (paper §5.3, "CIF-DCSL"). */
+  DCSL(2);
+
+  public final int id;
+
+  ColumnLayout(int id) { this.id = id; }
+
+  public static ColumnLayout byName(String s) {
+    String n = s.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+    return "SL".equals(n) ? SKIP_LIST : valueOf(n);
+  }
+
+  /**
+   * The default for a type: skip lists where a value is costly to step over (strings, bytes and every
+   * nested type), plain where a value is a few bytes and an entry every ten values would cost more
+   * space than stepping over them saves.
+   */
+  public static ColumnLayout defaultFor(Schema s) {
+    Schema t = dev.cif.schema.CifSchemas.nonNull(s);
+    switch (t.getType()) {
+      case BOOLEAN: case INT: case LONG: case FLOAT: case DOUBLE: case ENUM: case NULL: case FIXED:
+        return PLAIN;
+      default:
+        return SKIP_LIST;
+    }
+  }
+}

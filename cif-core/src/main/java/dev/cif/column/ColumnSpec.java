@@ -1,0 +1,67 @@
+package dev.cif.column;
+
+import dev.cif.compress.BlockCodec;
+import dev.cif.io.CifFormatException;
+import dev.cif.io.FileFraming;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.avro.Schema;
+
+/** What a column file holds and how: name, type, layout, codec, skip levels. Stored in its header. */
+public final class ColumnSpec {
+  public final String name;
+  public final Schema schema;
+  public final ColumnLayout layout;
+  public final BlockCodec codec;
+  /** Values per skip entry, descending, each dividing the one before; empty for PLAIN. */
+  public final int[] skipLevels;
+
+  public ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels) {
+    this.name = name;
+    this.schema = schema;
+    this.layout = layout;
+    this.codec = codec;
+    this.skipLevels = layout == ColumnLayout.PLAIN ? new int[0] : skipLevels.clone();
+    checkLevels(this.skipLevels);
+    if (layout == ColumnLayout.DCSL && dev.cif.schema.CifSchemas.nonNull(schema).getType() != Schema.Type.MAP) {
+      throw new IllegalArgumentException("layout DCSL is for map columns; column " + name + " is " + schema);
+    }
+  }
+
+  public static int[] parseLevels(String s) {
+    if (s.trim().isEmpty()) return new int[0];
+    return Arrays.stream(s.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
+  }
+
+  static void checkLevels(int[] levels) {
+    for (int i = 0; i < levels.length; i++) {
+      if (levels[i] < 2) throw new IllegalArgumentException("skip level " + levels[i] + " must be at least 2");
+      if (i > 0 && levels[i - 1] % levels[i] != 0) {
+        throw new IllegalArgumentException("skip level " + levels[i] + " does not divide " + levels[i - 1]);
+      }
+    }
+  }
+
+  Map<String, String> toMeta() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("cif.column", name);
+    m.put("cif.schema", schema.toString());
+    m.put("cif.layout", layout.name());
+    m.put("cif.codec", codec.name());
+    StringBuilder sb = new StringBuilder();
+    for (int l : skipLevels) sb.append(sb.length() == 0 ? "" : ",").append(l);
+    m.put("cif.skip.levels", sb.toString());
+    return m;
+  }
+
+  static ColumnSpec fromHeader(FileFraming.Header h, String file) throws CifFormatException {
+    try {
+      return new ColumnSpec(h.require("cif.column", file), new Schema.Parser().parse(h.require("cif.schema", file)),
+          ColumnLayout.valueOf(h.require("cif.layout", file)), BlockCodec.valueOf(h.require("cif.codec", file)),
+          parseLevels(h.require("cif.skip.levels", file)));
+    } catch (RuntimeException e) {
+      throw new CifFormatException(file, h.meta.get("cif.column"), 0, "bad column header: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package dev.cif.column;
+
+import dev.cif.io.ByteSink;
+import dev.cif.io.ByteSource;
+
+/** Codecs of the fixed-layout primitive types: null, boolean, int, long, float, double. */
+final class PrimitiveCodecs {
+  private PrimitiveCodecs() {}
+
+  static final class NullCodec extends ValueCodec {
+    @Override public void write(Object v, ByteSink out) {
+      if (v != null) throw new IllegalArgumentException("null type holds only null, got " + v.getClass().getName());
+    }
+    @Override public Object read(ByteSource in) { return null; }
+    @Override public void skip(ByteSource in) {}
+    @Override public int minBytes() { return 0; }
+  }
+
+  static final class BooleanCodec extends ValueCodec {
+    @Override public void write(Object v, ByteSink out) { out.writeByte(((Boolean) v) ? 1 : 0); }
+    @Override public Object read(ByteSource in) {
+      int b = in.readByte();
+      if (b > 1) throw in.corrupt("boolean byte " + b);
+      return b == 1;
+    }
+    @Override public void skip(ByteSource in) { in.skipBytes(1); }
+  }
+
+  /** int, date, time-millis: zig-zag varint. */
+  static final class IntCodec extends ValueCodec {
+    @Override public void write(Object v, ByteSink out) { out.writeVarInt(((Number) v).intValue()); }
+    @Override public Object read(ByteSource in) { return in.readVarInt(); }
+    @Override public void skip(ByteSource in) { in.skipVarint(); }
+  }
+
+  /** long, timestamp-*, time-micros: zig-zag varint. */
+  static final class LongCodec extends ValueCodec {
+    @Override public void write(Object v, ByteSink out) { out.writeVarLong(((Number) v).longValue()); }
+    @Override public Object read(ByteSource in) { return in.readVarLong(); }
+    @Override public void skip(ByteSource in) { in.skipVarint(); }
+  }
+
+  static final class FloatCodec extends ValueCodec {
+    @Override public void write(Object v, ByteSink out) { out.writeFloat(((Number) v).floatValue()); }
+    @Override public Object read(ByteSource in) { return in.readFloat(); }
+    @Override public void skip(ByteSource in) { in.skipBytes(4); }
+    @Override public int minBytes() { return 4; }
+  }
+
+  static final class DoubleCodec extends ValueCodec {
+    @Override public void write(Object v, ByteSink out) { out.writeDouble(((Number) v).doubleValue()); }
+    @Override public Object read(ByteSource in) { return in.readDouble(); }
+    @Override public void skip(ByteSource in) { in.skipBytes(8); }
+    @Override public int minBytes() { return 8; }
+  }
+}

@@ -1,0 +1,58 @@
+package dev.cif.conf;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Every CIF setting in one place: its Hadoop configuration key, default and meaning (as ORC's
+ * OrcConf does). Code reads settings only through this enum so that docs and defaults cannot drift.
+ */
+public enum CifConf {
+  SPLIT_DIRECTORY_BYTES("cif.split-directory.bytes", 256L << 20,
+      "Target encoded size of one split-directory before the writer rolls to the next. 256 MiB: "
+          + "seed 002 finds row groups under 64 MiB read far more than needed and gains flatten beyond "
+          + "64-128 MiB; ORC's stripe default is the same 256 MiB."),
+  BLOCK_BYTES("cif.block.bytes", 256L << 10,
+      "Target uncompressed size of one column block: the unit of CRC, compression and lazy decompression."),
+  SKIP_LEVELS("cif.skip.levels", "1000,100,10",
+      "Skip-list levels (values per skip entry), descending; each must divide the one before it."),
+  LAYOUT("cif.layout", "",
+      "Per-column layout, e.g. 'metadata:dcsl,url:plain'; columns not named use the type's default."),
+  CODEC("cif.codec", "",
+      "Per-column codec, e.g. 'content:zstd' or '*:lz4' for every column; default none."),
+  MAX_VALUE_BYTES("cif.max.value.bytes", 256L << 20,
+      "Largest encoded value (and so largest block) a writer accepts and a reader allocates."),
+  COLUMNS("cif.read.columns", "",
+      "Comma-separated projection for ColumnInputFormat; empty means every column."),
+  RECORD_TYPE("cif.read.record", "lazy",
+      "'lazy' (LazyRecord: decode a column only when get() asks) or 'eager' (EagerRecord)."),
+  OUTPUT_SCHEMA("cif.write.schema", "",
+      "Avro schema JSON of records written by ColumnOutputFormat."),
+  READER_SCHEMA("cif.read.schema", "",
+      "Optional reader schema: columns missing from a split-directory read their default or null."),
+  SPLIT_MAX_BYTES("cif.split.max-bytes", 0L,
+      "Combine consecutive split-directories into one input split up to this size; 0 means one each.");
+
+  private final String key;
+  private final Object defaultValue;
+  private final String description;
+
+  CifConf(String key, Object defaultValue, String description) {
+    this.key = key;
+    this.defaultValue = defaultValue;
+    this.description = description;
+  }
+
+  public String key() { return key; }
+  public Object defaultValue() { return defaultValue; }
+  public String description() { return description; }
+
+  public long getLong(Configuration conf) {
+    return conf == null ? (Long) defaultValue : conf.getLong(key, (Long) defaultValue);
+  }
+
+  public String getString(Configuration conf) {
+    return conf == null ? (String) defaultValue : conf.get(key, (String) defaultValue);
+  }
+
+  public void set(Configuration conf, Object value) { conf.set(key, String.valueOf(value)); }
+}

@@ -1,0 +1,117 @@
+package dev.cif.record;
+
+import dev.cif.column.ColumnFileReader;
+import dev.cif.io.CifFormatException;
+import dev.cif.schema.CifSchemas;
+import dev.cif.split.SplitDirectory;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Walks the rows of one input split (one or more split-directories). It holds the paper's
+ * split-level {@code curPos}; each column reader holds that column's {@code lastPos}. Moving to the
+ * next row reads nothing; {@link #read} moves one column forward to {@code curPos} through its skip
+ * list and decodes one value. Column files are opened on first use, so a projected column never
+ * asked for is never opened either.
+ */
+public final class RowCursor implements Closeable {
+  private final FileSystem fs;
+  private final List<Path> dirs;
+  private final Projection projection;
+  private final long maxValueBytes;
+  private final ColumnFileReader[] readers;
+  private final Object[] constants;
+  private final boolean[] constant;
+  private SplitDirectory current;
+  private int dirIndex = -1;
+  private long curPos;
+  private long rowsInDir;
+  private long rowId = -1;
+  private long rowsBefore;
+
+  public RowCursor(FileSystem fs, List<Path> dirs, Projection projection, long maxValueBytes) {
+    this.fs = fs;
+    this.dirs = dirs;
+    this.projection = projection;
+    this.maxValueBytes = maxValueBytes;
+    int n = projection.size();
+    readers = new ColumnFileReader[n];
+    constants = new Object[n];
+    constant = new boolean[n];
+  }
+
+  public Projection projection() { return projection; }
+
+  /** Counts rows across the split; a record compares it to know whether its cached value is current. */
+  public long rowId() { return rowId; }
+
+  /** Rows passed so far and the split-directory being read, for progress reports. */
+  public double progress() {
+    if (dirs.isEmpty()) return 1;
+    double within = rowsInDir == 0 ? 0 : (double) (curPos + 1) / rowsInDir;
+    return Math.min(1, (Math.max(0, dirIndex) + within) / dirs.size());
+  }
+
+  public long rowsBefore() { return rowsBefore; }
+
+  /** Moves to the next row; false at the end of the split. */
+  public boolean advance() throws IOException {
+    while (current == null || curPos + 1 >= rowsInDir) {
+      if (!openNext()) return false;
+    }
+    curPos++;
+    rowId++;
+    return true;
+  }
+
+  private boolean openNext() throws IOException {
+    closeReaders();
+    if (current != null) rowsBefore += rowsInDir;
+    if (dirIndex + 1 >= dirs.size()) {
+      current = null;
+      dirIndex = dirs.size();
+      return false;
+    }
+    current = SplitDirectory.open(fs, dirs.get(++dirIndex));
+    rowsInDir = current.rows();
+    curPos = -1;
+    List<Schema.Field> fields = projection.schema().getFields();
+    for (int i = 0; i < fields.size(); i++) {
+      Schema.Field f = fields.get(i);
+      Schema.Field have = current.schema().getField(f.name());
+      constant[i] = have == null;
+      if (have == null) {
+        // A column added after this split-directory was written: its default, else null.
+        constants[i] = f.hasDefaultValue() ? GenericData.get().deepCopy(f.schema(), GenericData.get().getDefaultValue(f)) : null;
+      } else if (CifSchemas.nonNull(have.schema()).getType() != CifSchemas.nonNull(f.schema()).getType()) {
+        throw new CifFormatException(current.path().toString(), f.name(), 0, "column type " + have.schema()
+            + " differs from the reader's " + f.schema());
+      }
+    }
+    return true;
+  }
+
+  /** The value of projected column i at the current row. */
+  public Object read(int i) throws IOException {
+    if (constant[i]) return constants[i];
+    ColumnFileReader r = readers[i];
+    if (r == null) r = readers[i] = current.openColumn(projection.schema().getFields().get(i).name(), maxValueBytes);
+    r.skipTo(curPos);
+    return r.next();
+  }
+
+  private void closeReaders() throws IOException {
+    for (int i = 0; i < readers.length; i++) {
+      if (readers[i] != null) readers[i].close();
+      readers[i] = null;
+    }
+  }
+
+  @Override
+  public void close() throws IOException { closeReaders(); }
+}

@@ -1,0 +1,35 @@
+package dev.cif.record;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/** Reads the records of one split, lazily or eagerly; the engine under both MapReduce APIs. */
+public final class SplitRecordReader implements Closeable {
+  private final RowCursor cursor;
+  private final LazyRecord lazy;
+  private final EagerRecord eager;
+
+  public SplitRecordReader(FileSystem fs, List<Path> dirs, Projection projection, RecordType type, long maxValueBytes) {
+    cursor = new RowCursor(fs, dirs, projection, maxValueBytes);
+    lazy = type == RecordType.LAZY ? new LazyRecord(cursor) : null;
+    eager = type == RecordType.EAGER ? new EagerRecord(projection) : null;
+  }
+
+  public boolean next() throws IOException {
+    if (!cursor.advance()) return false;
+    if (eager != null) eager.load(cursor);
+    return true;
+  }
+
+  /** The record of the current row (the same instance every row). */
+  public GenericRecord current() { return lazy != null ? lazy : eager; }
+
+  public float progress() { return (float) cursor.progress(); }
+
+  @Override
+  public void close() throws IOException { cursor.close(); }
+}

@@ -1,0 +1,87 @@
+package dev.cif.split;
+
+import dev.cif.column.ColumnFileReader;
+import dev.cif.io.CifFormatException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A split-directory opened for reading: one listing and one schema-file read. Column files are
+ * opened only when asked for, so the files of columns a job does not project are never opened.
+ */
+public final class SplitDirectory {
+  private final FileSystem fs;
+  private final Path dir;
+  private final SchemaFile schemaFile;
+  private final Map<String, FileStatus> files;
+
+  private SplitDirectory(FileSystem fs, Path dir, SchemaFile schemaFile, Map<String, FileStatus> files) {
+    this.fs = fs;
+    this.dir = dir;
+    this.schemaFile = schemaFile;
+    this.files = files;
+  }
+
+  public static SplitDirectory open(FileSystem fs, Path dir) throws IOException {
+    FileStatus[] list;
+    try {
+      list = fs.listStatus(dir);
+    } catch (FileNotFoundException e) {
+      throw new CifFormatException(dir.toString(), null, 0, "split-directory is missing", e);
+    }
+    Map<String, FileStatus> files = new HashMap<>();
+    FileStatus schema = null;
+    int generation = -1;
+    for (FileStatus st : list) {
+      String name = st.getPath().getName();
+      files.put(name, st);
+      int g = SplitDirectoryLayout.schemaGeneration(name);
+      if (g > generation) {
+        generation = g;
+        schema = st;
+      }
+    }
+    if (schema == null) throw new CifFormatException(dir.toString(), null, 0, "not a split-directory: no schema file");
+    return new SplitDirectory(fs, dir, SchemaFile.read(fs, schema.getPath(), schema.getLen()), files);
+  }
+
+  public Path path() { return dir; }
+  public Schema schema() { return schemaFile.schema; }
+  public long rows() { return schemaFile.rows; }
+  public SchemaFile schemaFile() { return schemaFile; }
+
+  public boolean hasColumn(String column) { return schemaFile.fileOf(column) != null; }
+
+  /** The status of a column's file, or null if the split-directory has no such column. */
+  public FileStatus columnFile(String column) throws CifFormatException {
+    String name = schemaFile.fileOf(column);
+    if (name == null) return null;
+    FileStatus st = files.get(name);
+    if (st == null) throw new CifFormatException(new Path(dir, name).toString(), column, 0, "column file is missing");
+    return st;
+  }
+
+  public ColumnFileReader openColumn(String column, long maxValueBytes) throws IOException {
+    FileStatus st = columnFile(column);
+    if (st == null) throw new IllegalArgumentException("split-directory " + dir + " has no column " + column);
+    ColumnFileReader r = ColumnFileReader.open(fs, st.getPath(), st.getLen(), maxValueBytes);
+    if (!r.spec().name.equals(column)) {
+      r.close();
+      throw new CifFormatException(st.getPath().toString(), column, 0, "file holds column " + r.spec().name);
+    }
+    if (r.rowCount() != schemaFile.rows) {
+      long n = r.rowCount();
+      r.close();
+      throw new CifFormatException(st.getPath().toString(), column, 0, "column has " + n + " rows, split-directory " + schemaFile.rows);
+    }
+    return r;
+  }
+
+  public FileSystem fileSystem() { return fs; }
+}

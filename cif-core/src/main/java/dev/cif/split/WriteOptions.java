@@ -1,0 +1,83 @@
+package dev.cif.split;
+
+import dev.cif.column.ColumnLayout;
+import dev.cif.column.ColumnSpec;
+import dev.cif.compress.BlockCodec;
+import dev.cif.conf.CifConf;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.hadoop.conf.Configuration;
+
+/** How a dataset is written: sizes, skip levels, and each column's layout and codec. */
+public final class WriteOptions {
+  long splitDirectoryBytes = (Long) CifConf.SPLIT_DIRECTORY_BYTES.defaultValue();
+  long blockBytes = (Long) CifConf.BLOCK_BYTES.defaultValue();
+  long maxValueBytes = (Long) CifConf.MAX_VALUE_BYTES.defaultValue();
+  int[] skipLevels = ColumnSpec.parseLevels((String) CifConf.SKIP_LEVELS.defaultValue());
+  private final Map<String, ColumnLayout> layouts = new HashMap<>();
+  private final Map<String, BlockCodec> codecs = new HashMap<>();
+  private ColumnLayout allLayout;
+  private BlockCodec allCodec = BlockCodec.NONE;
+
+  public static WriteOptions fromConf(Configuration conf) {
+    WriteOptions o = new WriteOptions();
+    o.splitDirectoryBytes = CifConf.SPLIT_DIRECTORY_BYTES.getLong(conf);
+    o.blockBytes = CifConf.BLOCK_BYTES.getLong(conf);
+    o.maxValueBytes = CifConf.MAX_VALUE_BYTES.getLong(conf);
+    o.skipLevels = ColumnSpec.parseLevels(CifConf.SKIP_LEVELS.getString(conf));
+    for (Map.Entry<String, String> e : parsePairs(CifConf.LAYOUT.getString(conf)).entrySet()) {
+      o.layout(e.getKey(), ColumnLayout.byName(e.getValue()));
+    }
+    for (Map.Entry<String, String> e : parsePairs(CifConf.CODEC.getString(conf)).entrySet()) {
+      o.codec(e.getKey(), BlockCodec.byName(e.getValue()));
+    }
+    return o;
+  }
+
+  /** Parses 'a:x,b:y'; a bare 'x' means '*:x'. */
+  static Map<String, String> parsePairs(String s) {
+    Map<String, String> m = new HashMap<>();
+    for (String part : s.split(",")) {
+      String p = part.trim();
+      if (p.isEmpty()) continue;
+      int i = p.lastIndexOf(':');
+      m.put(i < 0 ? "*" : p.substring(0, i).trim(), i < 0 ? p : p.substring(i + 1).trim());
+    }
+    return m;
+  }
+
+  public WriteOptions splitDirectoryBytes(long n) { splitDirectoryBytes = n; return this; }
+  public WriteOptions blockBytes(long n) { blockBytes = n; return this; }
+  public WriteOptions maxValueBytes(long n) { maxValueBytes = n; return this; }
+  public WriteOptions skipLevels(int... levels) { skipLevels = levels.clone(); return this; }
+
+  /** Sets a column's layout; column "*" sets every column whose type the layout fits. */
+  public WriteOptions layout(String column, ColumnLayout layout) {
+    if ("*".equals(column)) allLayout = layout;
+    else layouts.put(column, layout);
+    return this;
+  }
+
+  /** Sets a column's codec; column "*" sets the default. */
+  public WriteOptions codec(String column, BlockCodec codec) {
+    if ("*".equals(column)) allCodec = codec;
+    else codecs.put(column, codec);
+    return this;
+  }
+
+  public long splitDirectoryBytes() { return splitDirectoryBytes; }
+
+  public long maxValueBytes() { return maxValueBytes; }
+
+  ColumnSpec specFor(Schema.Field f) {
+    ColumnLayout layout = layouts.get(f.name());
+    if (layout == null) {
+      layout = allLayout == null ? ColumnLayout.defaultFor(f.schema()) : allLayout;
+      boolean isMap = dev.cif.schema.CifSchemas.nonNull(f.schema()).getType() == Schema.Type.MAP;
+      if (layout == ColumnLayout.DCSL && !isMap) layout = ColumnLayout.defaultFor(f.schema());
+    }
+    BlockCodec codec = codecs.getOrDefault(f.name(), allCodec);
+    return new ColumnSpec(f.name(), f.schema(), layout, codec, skipLevels);
+  }
+}
