@@ -86,6 +86,11 @@ public final class CrawlData implements RowGenerator {
   }
 
   @Override
+  public long seed() {
+    return seed;
+  }
+
+  @Override
   public Schema schema() {
     return SCHEMA;
   }

@@ -87,7 +87,12 @@ final class CrawlVocabulary {
   }
 
   static String otherUrl(SplittableRandom random) {
-    return url(random, OTHER_SITES);
+    // "w3.ibm.com" + "/jpxyz" would match the predicate by accident; draw again (still deterministic).
+    String url;
+    do {
+      url = url(random, OTHER_SITES);
+    } while (url.contains(CrawlData.IBM_JP));
+    return url;
   }
 
   /** A url of either kind, in the dataset's proportions. */

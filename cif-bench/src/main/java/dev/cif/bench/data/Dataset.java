@@ -16,6 +16,11 @@ public record Dataset(RowGenerator generator, long rows) {
     return generator.name();
   }
 
+  /** A directory name that changes whenever the rows would: generator, row count and seed. */
+  public String id() {
+    return generator.name() + "-" + rows + "r-s" + generator.seed();
+  }
+
   public Schema schema() {
     return generator.schema();
   }

@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  */
 final class HtmlText {
 
-  private static final int VOCABULARY_SIZE = 2000;
+  private static final int VOCABULARY_SIZE = 500;
   /** Fixed, not the dataset seed: the language stays the same across datasets, only the pages differ. */
   private static final long VOCABULARY_SEED = 0x5EEDL;
   private static final String[] WORDS = buildVocabulary();
@@ -19,6 +19,12 @@ final class HtmlText {
     "<p>", "<p class=\"ibm-intro\">", "<div class=\"ibm-container\"><p>", "<li>", "<h2>", "<td>",
   };
   private static final String[] BLOCK_CLOSE = {"</p>\n", "</p>\n", "</p></div>\n", "</li>\n", "</h2>\n", "</td>\n"};
+  /** Inline markup that real pages repeat constantly; most of what makes HTML compress well. */
+  private static final String[][] INLINE = {
+    {"<span class=\"ibm-item-note\">", "</span>"}, {"<strong>", "</strong>"}, {"<em>", "</em>"},
+    {"<a class=\"ibm-forward-link\" href=\"http://www.ibm.com/", "\">more</a>"},
+    {"<img src=\"/i/v16/t/", ".gif\" width=\"1\" height=\"1\" alt=\"\" />"},
+  };
   private static final String TAIL = "\n</div>\n</body>\n</html>\n";
 
   private HtmlText() {}
@@ -28,7 +34,7 @@ final class HtmlText {
     String[] words = new String[VOCABULARY_SIZE];
     for (int i = 0; i < words.length; i++) {
       // Frequent words are short, as in natural language.
-      int length = 2 + Math.min(10, i / 200) + random.nextInt(3);
+      int length = 2 + Math.min(8, i / 50) + random.nextInt(3);
       words[i] = RowRandom.lowercase(random, length);
     }
     return words;
@@ -64,9 +70,9 @@ final class HtmlText {
       html.append(BLOCK_OPEN[block]);
       int words = RowRandom.between(random, 8, 60);
       for (int i = 0; i < words; i++) {
-        if (random.nextInt(25) == 0) {
-          String target = word(random);
-          html.append("<a href=\"/").append(target).append(".html\">").append(target).append("</a> ");
+        if (random.nextInt(4) == 0) {
+          String[] markup = INLINE[random.nextInt(INLINE.length)];
+          html.append(markup[0]).append(word(random)).append(markup[1]).append(' ');
         } else {
           html.append(word(random)).append(i + 1 == words ? "." : " ");
         }

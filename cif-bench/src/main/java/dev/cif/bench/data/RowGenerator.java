@@ -19,6 +19,9 @@ public interface RowGenerator {
 
   Schema schema();
 
+  /** The seed that, with the row index, determines every row. */
+  long seed();
+
   /** Builds row {@code index}; a fresh record every call so callers may keep it. */
   GenericRecord row(long index);
 

@@ -83,6 +83,11 @@ public final class SyntheticData implements RowGenerator {
   }
 
   @Override
+  public long seed() {
+    return seed;
+  }
+
+  @Override
   public Schema schema() {
     return SCHEMA;
   }

@@ -58,6 +58,11 @@ public final class WideStringData implements RowGenerator {
   }
 
   @Override
+  public long seed() {
+    return seed;
+  }
+
+  @Override
   public Schema schema() {
     return schema;
   }

@@ -1,0 +1,163 @@
+package dev.cif.bench;
+
+import dev.cif.bench.data.CrawlData;
+import dev.cif.bench.data.Dataset;
+import dev.cif.bench.data.RowGenerator;
+import dev.cif.bench.data.SyntheticData;
+import dev.cif.bench.data.WideStringData;
+import dev.cif.bench.harness.BarChart;
+import dev.cif.bench.harness.BenchResult;
+import dev.cif.bench.harness.BenchRunner;
+import dev.cif.bench.harness.DatasetStore;
+import dev.cif.bench.harness.Experiment;
+import dev.cif.bench.harness.FormatUnderTest;
+import dev.cif.bench.harness.ResultTable;
+import dev.cif.bench.harness.RunSettings;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Command-line entry point.
+ *
+ * <pre>
+ * generate crawl|synthetic|wide20|wide40|wide80 --rows N --out DIR [--seed S] [--format NAME[,NAME]]
+ * run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K] [--warmups W] [--seed S]
+ *     [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]
+ * formats
+ * </pre>
+ *
+ * Data goes to {@code DIR/<dataset>-<rows>r-s<seed>/<format>} and is reused by later runs.
+ */
+public final class BenchMain {
+
+  static final long DEFAULT_SEED = 20110101L;
+  /** The paper's io.file.buffer.size (§6.2). */
+  static final int IO_BUFFER_BYTES = 128 * 1024;
+
+  private final PrintStream out;
+
+  BenchMain(PrintStream out) {
+    this.out = out;
+  }
+
+  public static void main(String[] args) throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    try {
+      new BenchMain(System.out).execute(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("error: " + e.getMessage());
+      System.err.println(usage());
+      System.exit(2);
+    }
+  }
+
+  static String usage() {
+    return String.join("\n",
+        "usage: BenchMain generate crawl|synthetic|wide20|wide40|wide80 --rows N --out DIR"
+            + " [--seed S] [--format NAME,...]",
+        "       BenchMain run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K] [--warmups W]"
+            + " [--seed S] [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]",
+        "       BenchMain formats",
+        "formats: " + String.join(", ", Formats.names()));
+  }
+
+  void execute(String[] args) throws IOException {
+    if (args.length == 0) {
+      throw new IllegalArgumentException("no command");
+    }
+    switch (args[0]) {
+      case "generate" -> generate(new BenchArgs(args, 1, Set.of("rows", "out", "seed", "format")));
+      case "run" -> run(new BenchArgs(args, 1, Set.of("rows", "dir", "runs", "warmups", "seed", "formats",
+          "baseline", "md", "csv", "png")));
+      case "formats" -> Formats.names().forEach(out::println);
+      default -> throw new IllegalArgumentException("unknown command " + args[0]);
+    }
+  }
+
+  private void generate(BenchArgs args) throws IOException {
+    String kind = single(args.positional(), "dataset");
+    long seed = args.number("seed", DEFAULT_SEED);
+    Dataset dataset = new Dataset(generator(kind, seed), args.number("rows", 0));
+    DatasetStore store = store(args.required("out"));
+    for (FormatUnderTest format : Formats.named(args.list("format", Formats.names()))) {
+      Path dir = store.ensureLoaded(dataset, format);
+      out.println(dir);
+    }
+  }
+
+  static RowGenerator generator(String kind, long seed) {
+    if (kind.startsWith("wide")) {
+      return new WideStringData(seed, Integer.parseInt(kind.substring("wide".length())));
+    }
+    return switch (kind) {
+      case "crawl" -> new CrawlData(seed);
+      case "synthetic" -> new SyntheticData(seed);
+      default -> throw new IllegalArgumentException("unknown dataset " + kind);
+    };
+  }
+
+  private void run(BenchArgs args) throws IOException {
+    String which = single(args.positional(), "experiment");
+    long rows = args.number("rows", 0);
+    long seed = args.number("seed", DEFAULT_SEED);
+    if (rows <= 0) {
+      throw new IllegalArgumentException("--rows must be positive");
+    }
+    List<Experiment> experiments = new ArrayList<>();
+    for (String name : which.equals("all") ? List.of("fig7", "fig1", "fig10", "fig11") : List.of(which)) {
+      experiments.addAll(PaperExperiments.named(name, rows, seed));
+    }
+    List<FormatUnderTest> formats = Formats.named(args.list("formats", Formats.names()));
+    String baseline = args.get("baseline", Formats.names().contains("seq-custom") ? "seq-custom"
+        : formats.get(0).name());
+    RunSettings settings = new RunSettings(
+        (int) args.number("warmups", 1), (int) args.number("runs", 3), baseline);
+    BenchRunner runner = new BenchRunner(store(args.required("dir")), settings, out);
+    List<BenchResult> results = new ArrayList<>();
+    for (Experiment experiment : experiments) {
+      results.addAll(runner.run(experiment, formats));
+    }
+    ResultTable table = new ResultTable(results, baseline);
+    out.println();
+    table.printText(out);
+    String md = args.get("md", null);
+    if (md != null) {
+      Files.writeString(new File(md).toPath(), table.markdown(), StandardCharsets.UTF_8);
+    }
+    String csv = args.get("csv", null);
+    if (csv != null) {
+      try (Writer writer = Files.newBufferedWriter(new File(csv).toPath(), StandardCharsets.UTF_8)) {
+        table.writeCsv(writer);
+      }
+    }
+    String png = args.get("png", null);
+    if (png != null) {
+      BarChart.of(which + ": scan time (median of " + settings.runs() + ")", "wall time (ms)", results,
+          BenchResult::wallMillis).write(new File(png));
+    }
+  }
+
+  private static DatasetStore store(String dir) throws IOException {
+    Configuration conf = new Configuration();
+    conf.setInt("io.file.buffer.size", IO_BUFFER_BYTES);
+    FileSystem fs = FileSystem.getLocal(conf);
+    return new DatasetStore(fs, fs.makeQualified(new Path(new File(dir).getAbsolutePath())), System.err);
+  }
+
+  private static String single(List<String> positional, String what) {
+    if (positional.size() != 1) {
+      throw new IllegalArgumentException("expected one " + what + ", got " + positional);
+    }
+    return positional.get(0);
+  }
+}

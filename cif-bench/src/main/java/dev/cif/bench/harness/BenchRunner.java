@@ -1,0 +1,90 @@
+package dev.cif.bench.harness;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Runs every job of an experiment over every format: loads the data if needed, does the warm-up passes,
+ * times the measured passes, keeps the median, and insists that every pass of every format gives the
+ * reference format's answer (the first format listed is the reference).
+ */
+public final class BenchRunner {
+
+  private final DatasetStore store;
+  private final RunSettings settings;
+  private final PrintStream log;
+  private final IoCounters io;
+  private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+
+  public BenchRunner(DatasetStore store, RunSettings settings, PrintStream log) {
+    this.store = store;
+    this.settings = settings;
+    this.log = log;
+    this.io = new IoCounters(store.fileSystem());
+    if (!threads.isCurrentThreadCpuTimeSupported()) {
+      throw new IllegalStateException("this JVM cannot measure thread CPU time");
+    }
+  }
+
+  public List<BenchResult> run(Experiment experiment, List<FormatUnderTest> formats) throws IOException {
+    if (formats.isEmpty()) {
+      throw new IllegalArgumentException("no formats to run");
+    }
+    List<Path> dirs = new ArrayList<>();
+    for (FormatUnderTest format : formats) {
+      dirs.add(store.ensureLoaded(experiment.dataset(), format));
+    }
+    List<BenchResult> results = new ArrayList<>();
+    for (BenchJob job : experiment.jobs()) {
+      BenchResult reference = null;
+      for (int f = 0; f < formats.size(); f++) {
+        BenchResult result = measure(experiment, job, formats.get(f), dirs.get(f));
+        if (reference == null) {
+          reference = result;
+        } else if (!reference.answer().equals(result.answer()) || reference.records() != result.records()) {
+          throw new AnswerMismatchException(String.format(
+              "%s/%s: %s answered%n  %s (%d records)%nbut %s answered%n  %s (%d records)",
+              experiment.name(), job.name(), result.format(), result.answer(), result.records(),
+              reference.format(), reference.answer(), reference.records()));
+        }
+        log.printf("%-8s %-14s %-12s %9.1f ms  %,14d bytes read%n", experiment.name(), job.name(),
+            result.format(), result.wallMillis(), result.median().bytesRead());
+        results.add(result);
+      }
+    }
+    return results;
+  }
+
+  private BenchResult measure(Experiment experiment, BenchJob job, FormatUnderTest format, Path dir)
+      throws IOException {
+    var fs = store.fileSystem();
+    var schema = experiment.dataset().schema();
+    for (int i = 0; i < settings.warmups(); i++) {
+      ScanLoop.run(format, fs, dir, schema, job);
+    }
+    List<Measurement> runs = new ArrayList<>();
+    ScanLoop.Outcome first = null;
+    for (int i = 0; i < settings.runs(); i++) {
+      io.reset();
+      long cpu = threads.getCurrentThreadCpuTime();
+      long wall = System.nanoTime();
+      ScanLoop.Outcome outcome = ScanLoop.run(format, fs, dir, schema, job);
+      long wallNanos = System.nanoTime() - wall;
+      long cpuNanos = threads.getCurrentThreadCpuTime() - cpu;
+      runs.add(new Measurement(wallNanos, cpuNanos, io.bytesRead()));
+      if (first == null) {
+        first = outcome;
+      } else if (!first.equals(outcome)) {
+        throw new AnswerMismatchException(format.name() + "/" + job.name()
+            + " is not deterministic: " + first + " then " + outcome);
+      }
+    }
+    return new BenchResult(experiment.name(), experiment.dataset().id(), job.name(), format.name(),
+        first.records(), format.sizeOnDisk(fs, dir), Measurement.median(runs), first.answer());
+  }
+}

@@ -1,0 +1,66 @@
+package dev.cif.bench.harness;
+
+import dev.cif.bench.data.SelectivityBucket;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+
+/**
+ * The job of paper Appendix B.4 (Figure 10): sum {@code map[key]} over the records whose string column
+ * passes a predicate of known selectivity ({@link SelectivityBucket}: exactly {@code percent}% of rows).
+ * As in {@link DistinctMapValueJob}, the map is read only for records that pass.
+ */
+public final class MapAggregateJob implements BenchJob {
+
+  private final String predicateColumn;
+  private final int percent;
+  private final String mapColumn;
+  private final String key;
+
+  public MapAggregateJob(String predicateColumn, int percent, String mapColumn, String key) {
+    if (percent < 0 || percent > 100) {
+      throw new IllegalArgumentException("selectivity must be 0..100%, got " + percent);
+    }
+    this.predicateColumn = predicateColumn;
+    this.percent = percent;
+    this.mapColumn = mapColumn;
+    this.key = key;
+  }
+
+  @Override
+  public String name() {
+    return "sel-" + percent + "%";
+  }
+
+  @Override
+  public List<String> projection() {
+    return List.of(predicateColumn, mapColumn);
+  }
+
+  @Override
+  public JobRun newRun() {
+    Utf8Text.Key mapKey = new Utf8Text.Key(key);
+    return new JobRun() {
+      private long matched;
+      private long present;
+      private long sum;
+
+      @Override
+      public void accept(GenericRecord record) {
+        if (SelectivityBucket.matches((CharSequence) record.get(predicateColumn), percent)) {
+          matched++;
+          Object value = mapKey.lookup((Map<?, ?>) record.get(mapColumn));
+          if (value != null) {
+            present++;
+            sum += ((Number) value).longValue();
+          }
+        }
+      }
+
+      @Override
+      public String answer() {
+        return "matched=" + matched + " withKey=" + present + " sum=" + sum;
+      }
+    };
+  }
+}

@@ -1,0 +1,18 @@
+package dev.cif.bench.harness;
+
+/**
+ * How to time: {@code warmups} untimed passes (class loading, JIT) then the median of {@code runs} timed
+ * passes, and which format the ratios are relative to (the paper's Table 1 uses SEQ-custom).
+ */
+public record RunSettings(int warmups, int runs, String baseline) {
+
+  public RunSettings {
+    if (warmups < 0 || runs < 1) {
+      throw new IllegalArgumentException("need warmups >= 0 and runs >= 1, got " + warmups + "/" + runs);
+    }
+  }
+
+  public static RunSettings defaults() {
+    return new RunSettings(1, 3, "seq-custom");
+  }
+}
