@@ -23,6 +23,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +89,17 @@ class SequenceFileFormatTest {
     List<GenericRecord> expected = new ArrayList<>();
     synthetic.firstRows(3000).forEach(expected::add);
     assertEquals(expected, read);
+  }
+
+  @Test
+  void scanCrossesSeveralSplits() throws IOException, InterruptedException {
+    SequenceFileFormat format = new SequenceFileFormat(SeqVariant.UNCOMP);
+    Path dir = dir("splits");
+    format.write(new Dataset(new CrawlData(5), CRAWL_ROWS), fs, dir);
+    Job job = Job.getInstance(fs.getConf());
+    FileInputFormat.setInputPaths(job, dir);
+    // Otherwise the round trips above would only ever exercise one record reader.
+    assertTrue(new SequenceFileInputFormat<>().getSplits(job).size() > 3);
   }
 
   @Test

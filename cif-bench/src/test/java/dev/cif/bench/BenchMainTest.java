@@ -1,0 +1,59 @@
+package dev.cif.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchMainTest {
+
+  @TempDir File tmp;
+
+  private String execute(String... args) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new BenchMain(new PrintStream(out, true, StandardCharsets.UTF_8)).execute(args);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void generateWritesOneDirectoryPerFormat() throws IOException {
+    String out = execute("generate", "crawl", "--rows", "50", "--seed", "9", "--out", tmp.getPath(),
+        "--format", "seq-uncomp,seq-custom");
+    assertTrue(new File(tmp, "crawl-50r-s9/seq-uncomp").isDirectory(), out);
+    assertTrue(new File(tmp, "crawl-50r-s9/seq-custom").isDirectory(), out);
+    assertEquals(2, out.lines().count());
+  }
+
+  @Test
+  void runWritesTableMarkdownCsvAndChart() throws IOException {
+    File md = new File(tmp, "fig10.md");
+    File csv = new File(tmp, "fig10.csv");
+    File png = new File(tmp, "fig10.png");
+    String out = execute("run", "fig10", "--rows", "300", "--dir", tmp.getPath(), "--runs", "1",
+        "--warmups", "0", "--formats", "seq-uncomp,seq-block", "--baseline", "seq-uncomp",
+        "--md", md.getPath(), "--csv", csv.getPath(), "--png", png.getPath());
+    assertTrue(out.contains("sel-50%"), out);
+    assertTrue(Files.readString(md.toPath()).contains("| fig10 | sel-100% | seq-block |"));
+    assertEquals(1 + 4 * 2, Files.readAllLines(csv.toPath()).size());
+    BufferedImage image = ImageIO.read(png);
+    assertTrue(image.getWidth() > 0 && image.getHeight() > 0);
+  }
+
+  @Test
+  void unknownNamesAreRejected() {
+    assertThrows(IllegalArgumentException.class, () -> execute("run", "fig99", "--rows", "1", "--dir", "x"));
+    assertThrows(IllegalArgumentException.class, () -> execute("generate", "crawl", "--rows", "1",
+        "--out", tmp.getPath(), "--format", "no-such-format"));
+    assertThrows(IllegalArgumentException.class, () -> execute("run", "fig1", "--bogus", "1"));
+  }
+}
