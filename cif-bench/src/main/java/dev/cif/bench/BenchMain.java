@@ -150,7 +150,8 @@ public final class BenchMain {
   private static DatasetStore store(String dir) throws IOException {
     Configuration conf = new Configuration();
     conf.setInt("io.file.buffer.size", IO_BUFFER_BYTES);
-    FileSystem fs = FileSystem.getLocal(conf);
+    // newInstance, not the cached getLocal: the cache would ignore this configuration if already filled.
+    FileSystem fs = FileSystem.newInstanceLocal(conf);
     return new DatasetStore(fs, fs.makeQualified(new Path(new File(dir).getAbsolutePath())), System.err);
   }
 

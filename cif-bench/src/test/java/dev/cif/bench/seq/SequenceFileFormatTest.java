@@ -43,7 +43,8 @@ class SequenceFileFormatTest {
     Configuration conf = new Configuration();
     // Small splits so the scan crosses several record readers, as a multi-split job would.
     conf.setLong("mapreduce.input.fileinputformat.split.maxsize", 256 * 1024);
-    fs = FileSystem.getLocal(conf);
+    // A new instance: the cached one may carry another test's configuration.
+    fs = FileSystem.newInstanceLocal(conf);
   }
 
   private static Path dir(String name) {
