@@ -185,6 +185,8 @@ public final class ColumnFileReader implements Closeable {
       in.readFully(ioBuf, 0, (int) len);
     } catch (java.io.EOFException e) {
       throw new CifFormatException(file, spec.name, off, "block " + b + " is truncated", e);
+    } catch (org.apache.hadoop.fs.ChecksumException e) {
+      throw new CifFormatException(file, spec.name, e.getPos(), "file system checksum error in block " + b, e);
     }
     ByteSource h = new ByteSource(ioBuf, 0, ColumnFileWriter.BLOCK_HEADER_BYTES);
     int rows = h.readIntBE();

@@ -23,6 +23,13 @@ public class CifFormatException extends IOException {
     this.offset = offset;
   }
 
+  /** This error, naming the column if it did not yet (the caller knows which column it opened). */
+  public CifFormatException withColumn(String name) {
+    if (column != null) return this;
+    String problem = getMessage().substring(0, getMessage().lastIndexOf(" [file "));
+    return new CifFormatException(file, name, offset, problem, this);
+  }
+
   public String file() { return file; }
   public String column() { return column; }
   public long offset() { return offset; }

@@ -70,7 +70,12 @@ public final class SplitDirectory {
   public ColumnFileReader openColumn(String column, long maxValueBytes) throws IOException {
     FileStatus st = columnFile(column);
     if (st == null) throw new IllegalArgumentException("split-directory " + dir + " has no column " + column);
-    ColumnFileReader r = ColumnFileReader.open(fs, st.getPath(), st.getLen(), maxValueBytes);
+    ColumnFileReader r;
+    try {
+      r = ColumnFileReader.open(fs, st.getPath(), st.getLen(), maxValueBytes);
+    } catch (CifFormatException e) {
+      throw e.withColumn(column);
+    }
     if (!r.spec().name.equals(column)) {
       r.close();
       throw new CifFormatException(st.getPath().toString(), column, 0, "file holds column " + r.spec().name);

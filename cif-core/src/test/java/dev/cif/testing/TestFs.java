@@ -1,0 +1,29 @@
+package dev.cif.testing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/** The local Hadoop file system rooted in a fresh temporary directory. */
+public final class TestFs {
+  public final Configuration conf = new Configuration();
+  public final FileSystem fs;
+  public final Path root;
+
+  public TestFs() throws IOException {
+    fs = FileSystem.getLocal(conf);
+    root = new Path(Files.createTempDirectory("cif-test").toUri());
+  }
+
+  public Path path(String name) { return new Path(root, name); }
+
+  /** Bytes read from the local file system so far (Hadoop's per-scheme statistics). */
+  public long bytesRead() {
+    return FileSystem.getStatistics("file", org.apache.hadoop.fs.LocalFileSystem.class).getBytesRead()
+        + rawBytesRead();
+  }
+
+  private long rawBytesRead() { return 0; }
+}
