@@ -190,6 +190,9 @@ public final class BarChart {
   }
 
   private static String number(double v) {
+    if (v == 0) {
+      return "0";
+    }
     if (v >= 100) {
       return String.format(Locale.ROOT, "%.0f", v);
     }

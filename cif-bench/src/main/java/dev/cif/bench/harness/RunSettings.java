@@ -11,8 +11,4 @@ public record RunSettings(int warmups, int runs, String baseline) {
       throw new IllegalArgumentException("need warmups >= 0 and runs >= 1, got " + warmups + "/" + runs);
     }
   }
-
-  public static RunSettings defaults() {
-    return new RunSettings(1, 3, "seq-custom");
-  }
 }
