@@ -1,0 +1,186 @@
+package dev.cif.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cif.conf.CifConf;
+import dev.cif.record.LazyRecord;
+import dev.cif.split.DatasetListing;
+import dev.cif.testing.CrawlRecords;
+import dev.cif.testing.TestFs;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.JobClient;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.OutputCollector;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.junit.jupiter.api.Test;
+
+/** Real local-runner jobs: write with ColumnOutputFormat, run the paper's Figure 1 job in both APIs. */
+class MapReduceFacesTest {
+  static final int ROWS = 3000;
+  static final long SEED = 42;
+
+  /** Map-only loader: line i of the input becomes crawl row i. */
+  public static class Loader extends Mapper<LongWritable, Text, NullWritable, GenericRecord> {
+    @Override
+    protected void map(LongWritable k, Text line, Context ctx) throws IOException, InterruptedException {
+      int i = Integer.parseInt(line.toString());
+      if (i == ctx.getConfiguration().getInt("test.fail.at", -1)) throw new IOException("injected failure at row " + i);
+      ctx.write(NullWritable.get(), CrawlRecords.row(SEED, i));
+    }
+  }
+
+  /** The paper's Figure 1 map function. */
+  public static class ContentTypes extends Mapper<NullWritable, GenericRecord, Text, NullWritable> {
+    @Override
+    protected void map(NullWritable k, GenericRecord rec, Context ctx) throws IOException, InterruptedException {
+      if (!(rec instanceof LazyRecord)) throw new IllegalStateException("expected LazyRecord");
+      if (rec.get("url").toString().contains("ibm.com/jp")) {
+        ctx.write(new Text(((Map<?, ?>) rec.get("metadata")).get(new org.apache.avro.util.Utf8("content-type")).toString()), NullWritable.get());
+      }
+    }
+  }
+
+  public static class Distinct extends Reducer<Text, NullWritable, Text, NullWritable> {
+    @Override
+    protected void reduce(Text k, Iterable<NullWritable> v, Context ctx) throws IOException, InterruptedException {
+      ctx.write(k, NullWritable.get());
+    }
+  }
+
+  static Set<String> expectedAnswer() {
+    Set<String> s = new TreeSet<>();
+    for (int i = 0; i < ROWS; i++) {
+      GenericRecord r = CrawlRecords.row(SEED, i);
+      if (r.get("url").toString().contains("ibm.com/jp")) s.add(((Map<?, ?>) r.get("metadata")).get(new org.apache.avro.util.Utf8("content-type")).toString());
+    }
+    return s;
+  }
+
+  static Path load(TestFs t, String name, int failAt) throws Exception {
+    java.io.File lines = new java.io.File(t.root.toUri().getPath(), name + "-input.txt");
+    try (PrintWriter w = new PrintWriter(lines, StandardCharsets.UTF_8)) {
+      for (int i = 0; i < ROWS; i++) w.println(i);
+    }
+    Configuration conf = new Configuration(t.conf);
+    conf.setLong(CifConf.SPLIT_DIRECTORY_BYTES.key(), 2 << 20);
+    conf.set(CifConf.LAYOUT.key(), "metadata:dcsl");
+    conf.setInt("test.fail.at", failAt);
+    conf.set("mapreduce.framework.name", "local");
+    Job job = Job.getInstance(conf, "load");
+    job.setMapperClass(Loader.class);
+    job.setNumReduceTasks(0);
+    job.setInputFormatClass(TextInputFormat.class);
+    job.setOutputFormatClass(ColumnOutputFormat.class);
+    ColumnOutputFormat.setSchema(job, CrawlRecords.SCHEMA);
+    FileInputFormat.addInputPath(job, new Path(lines.toURI()));
+    Path out = t.path(name);
+    FileOutputFormat.setOutputPath(job, out);
+    job.waitForCompletion(false);
+    assertEquals(failAt < 0, job.isSuccessful());
+    return out;
+  }
+
+  @Test
+  void figure1JobGivesTheSameAnswerInBothApis() throws Exception {
+    TestFs t = new TestFs();
+    Path data = load(t, "crawl", -1);
+    List<Path> dirs = DatasetListing.splitDirectories(t.fs, data);
+    assertTrue(dirs.size() > 2, "rolled into several split-directories: " + dirs);
+    assertTrue(t.fs.exists(new Path(data, "_SUCCESS")));
+
+    Configuration conf = new Configuration(t.conf);
+    Job job = Job.getInstance(conf, "figure1");
+    job.setInputFormatClass(ColumnInputFormat.class);
+    ColumnInputFormat.setColumns(job, "url, metadata");
+    FileInputFormat.addInputPath(job, data);
+    job.setMapperClass(ContentTypes.class);
+    job.setReducerClass(Distinct.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(NullWritable.class);
+    job.setOutputFormatClass(TextOutputFormat.class);
+    Path out = t.path("answer");
+    FileOutputFormat.setOutputPath(job, out);
+    assertTrue(job.waitForCompletion(false));
+    Set<String> expected = expectedAnswer();
+    assertFalse(expected.isEmpty());
+    assertEquals(expected, readLines(t, out));
+
+    List<InputSplit> splits = new ColumnInputFormat().getSplits(job);
+    assertEquals(dirs.size(), splits.size());
+    for (InputSplit s : splits) assertTrue(s.getLocations().length > 0 && s.getLength() > 0, s.toString());
+
+    JobConf old = new JobConf(t.conf);
+    old.setInputFormat(dev.cif.mapred.ColumnInputFormat.class);
+    CifConf.COLUMNS.set(old, "url,metadata");
+    org.apache.hadoop.mapred.FileInputFormat.addInputPath(old, data);
+    old.setMapperClass(OldContentTypes.class);
+    old.setReducerClass(OldDistinct.class);
+    old.setOutputKeyClass(Text.class);
+    old.setOutputValueClass(NullWritable.class);
+    Path out2 = t.path("answer-mapred");
+    org.apache.hadoop.mapred.FileOutputFormat.setOutputPath(old, out2);
+    assertTrue(JobClient.runJob(old).isSuccessful());
+    assertEquals(expected, readLines(t, out2));
+  }
+
+  @Test
+  void aFailedJobLeavesNothingVisible() throws Exception {
+    TestFs t = new TestFs();
+    Path data = load(t, "failed", 1234);
+    assertFalse(t.fs.exists(new Path(data, "_SUCCESS")));
+    assertEquals(List.of(), t.fs.exists(data) ? DatasetListing.splitDirectories(t.fs, data) : List.of());
+  }
+
+  static Set<String> readLines(TestFs t, Path dir) throws IOException {
+    Set<String> s = new TreeSet<>();
+    for (FileStatus st : t.fs.listStatus(dir)) {
+      if (st.getPath().getName().startsWith("part-")) {
+        s.addAll(Files.readAllLines(java.nio.file.Paths.get(st.getPath().toUri())));
+      }
+    }
+    return s;
+  }
+
+  public static class OldContentTypes extends org.apache.hadoop.mapred.MapReduceBase
+      implements org.apache.hadoop.mapred.Mapper<NullWritable, GenericRecord, Text, NullWritable> {
+    @Override
+    public void map(NullWritable k, GenericRecord rec, OutputCollector<Text, NullWritable> out, Reporter r) throws IOException {
+      if (rec.get("url").toString().contains("ibm.com/jp")) {
+        out.collect(new Text(((Map<?, ?>) rec.get("metadata")).get("content-type").toString()), NullWritable.get());
+      }
+    }
+  }
+
+  public static class OldDistinct extends org.apache.hadoop.mapred.MapReduceBase
+      implements org.apache.hadoop.mapred.Reducer<Text, NullWritable, Text, NullWritable> {
+    @Override
+    public void reduce(Text k, Iterator<NullWritable> v, OutputCollector<Text, NullWritable> out, Reporter r) throws IOException {
+      out.collect(k, NullWritable.get());
+    }
+  }
+}
