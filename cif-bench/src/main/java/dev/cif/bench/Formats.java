@@ -1,5 +1,6 @@
 package dev.cif.bench;
 
+import dev.cif.bench.cif.CifFormat;
 import dev.cif.bench.harness.FormatUnderTest;
 import dev.cif.bench.seq.SeqVariant;
 import dev.cif.bench.seq.SequenceFileFormat;
@@ -21,7 +22,7 @@ public final class Formats {
     for (SeqVariant variant : SeqVariant.values()) {
       formats.add(new SequenceFileFormat(variant));
     }
-    // CIF variants go here, e.g. formats.add(new CifFormat(...)) for CIF, CIF-SL, CIF-DCSL, CIF-ZLIB, ...
+    formats.addAll(CifFormat.variants());
     return formats;
   }
 
