@@ -1,0 +1,129 @@
+package dev.cif.hive;
+
+import dev.cif.conf.CifConf;
+import dev.cif.mapreduce.ColumnSplit;
+import dev.cif.mapreduce.SplitPlanner;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
+import dev.cif.record.SplitRecordReader;
+import dev.cif.split.DatasetListing;
+import dev.cif.split.SplitDirectory;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.ql.io.CombineHiveInputFormat;
+import org.apache.hadoop.hive.ql.io.IOConstants;
+import org.apache.hadoop.hive.ql.io.InputFormatChecker;
+import org.apache.hadoop.hive.serde.serdeConstants;
+import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapred.FileInputFormat;
+import org.apache.hadoop.mapred.FileSplit;
+import org.apache.hadoop.mapred.InputSplit;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.RecordReader;
+import org.apache.hadoop.mapred.Reporter;
+
+/**
+ * Hive's input format for CIF tables: cif-core's splits (one per split-directory) and its lazy record
+ * reader, opened on only the columns Hive reads (hive.io.file.readcolumn.names). The reader schema is
+ * the table's columns, so split-directories written before ALTER TABLE ADD COLUMNS read NULL there.
+ */
+public class CifHiveInputFormat extends FileInputFormat<NullWritable, CifRecordWritable>
+    implements InputFormatChecker, CombineHiveInputFormat.AvoidSplitCombination {
+
+  @Override
+  public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
+    JobConf conf = new JobConf(job);
+    List<String> columns = projectedColumns(job);
+    // SplitPlanner sizes splits by the projected columns' files; an empty setting would mean all.
+    if (columns != null && !columns.isEmpty()) CifConf.COLUMNS.set(conf, String.join(",", columns));
+    return SplitPlanner.plan(conf, getInputPaths(job)).toArray(new InputSplit[0]);
+  }
+
+  @Override
+  public RecordReader<NullWritable, CifRecordWritable> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
+      throws IOException {
+    FileSplit fileSplit = (FileSplit) split;
+    FileSystem fs = fileSplit.getPath().getFileSystem(job);
+    List<Path> dirs = split instanceof ColumnSplit
+        ? ((ColumnSplit) split).directories() : DatasetListing.splitDirectories(fs, fileSplit.getPath());
+    Schema full = readerSchema(job);
+    if (full == null) {
+      if (dirs.isEmpty()) return new CifRecordReader(null);
+      full = SplitDirectory.open(fs, dirs.get(0)).schema();
+    }
+    List<String> columns = projectedColumns(job);
+    Projection projection;
+    if (columns == null) {
+      projection = Projection.of(full, (String) null);
+    } else {
+      List<String> known = new ArrayList<>();
+      for (String c : columns) if (full.getField(c) != null) known.add(c);
+      // Built here rather than through cif.read.columns, which cannot say "no column" (count(*)).
+      projection = Projection.of(full, known);
+    }
+    return new CifRecordReader(new SplitRecordReader(fs, dirs, projection, RecordType.LAZY, CifConf.MAX_VALUE_BYTES.getLong(job)));
+  }
+
+  /** The columns Hive reads, or null for all of them. */
+  static List<String> projectedColumns(Configuration job) {
+    if (ColumnProjectionUtils.isReadAllColumns(job) || job.get(ColumnProjectionUtils.READ_COLUMN_NAMES_CONF_STR) == null) {
+      return null;
+    }
+    return Arrays.asList(ColumnProjectionUtils.getReadColumnNames(job));
+  }
+
+  /** The table's columns as a CIF schema, from what Hive puts in the job; null if it put nothing. */
+  static Schema readerSchema(Configuration job) {
+    String names = job.get(IOConstants.SCHEMA_EVOLUTION_COLUMNS);
+    String types = job.get(IOConstants.SCHEMA_EVOLUTION_COLUMNS_TYPES);
+    if (names == null || types == null || names.isEmpty()) {
+      names = job.get(serdeConstants.LIST_COLUMNS);
+      types = job.get(serdeConstants.LIST_COLUMN_TYPES);
+    }
+    if (names == null || types == null || names.isEmpty()) return null;
+    return HiveTypeMapping.tableSchema("row", Arrays.asList(names.split(",")), TypeInfoUtils.getTypeInfosFromTypeString(types));
+  }
+
+  /** LOAD DATA accepts only split-directories. */
+  @Override
+  public boolean validateInput(FileSystem fs, HiveConf conf, List<FileStatus> files) throws IOException {
+    if (files.isEmpty()) return false;
+    for (FileStatus f : files) {
+      if (DatasetListing.splitDirectories(fs, f.getPath()).isEmpty()) return false;
+    }
+    return true;
+  }
+
+  /** Every split is already one split-directory (or several); combining files would break them apart. */
+  @Override
+  public boolean shouldSkipCombine(Path path, Configuration conf) { return true; }
+
+  private static final class CifRecordReader implements RecordReader<NullWritable, CifRecordWritable> {
+    private final SplitRecordReader reader;
+
+    CifRecordReader(SplitRecordReader reader) { this.reader = reader; }
+
+    @Override
+    public boolean next(NullWritable key, CifRecordWritable value) throws IOException {
+      if (reader == null || !reader.next()) return false;
+      value.set(reader.current());
+      return true;
+    }
+
+    @Override public NullWritable createKey() { return NullWritable.get(); }
+    @Override public CifRecordWritable createValue() { return new CifRecordWritable(); }
+    @Override public long getPos() { return 0; }
+    @Override public float getProgress() { return reader == null ? 1 : reader.progress(); }
+    @Override public void close() throws IOException { if (reader != null) reader.close(); }
+  }
+}

@@ -1,0 +1,63 @@
+package dev.cif.hive;
+
+import dev.cif.split.SplitDirectoryWriter;
+import dev.cif.split.WriteOptions;
+import java.io.IOException;
+import java.util.List;
+import java.util.Properties;
+import org.apache.avro.Schema;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.exec.FileSinkOperator;
+import org.apache.hadoop.hive.ql.io.HiveOutputFormat;
+import org.apache.hadoop.hive.serde.serdeConstants;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.RecordWriter;
+import org.apache.hadoop.util.Progressable;
+
+/**
+ * Hive's output format for CIF tables: each task's output "file" is one split-directory, written at
+ * the path Hive names by cif-core's {@link SplitDirectoryWriter} (atomically: temp dir + rename).
+ * Table properties starting with {@code cif.} (e.g. {@code cif.layout}, {@code cif.codec}) override
+ * the job's settings for that table.
+ */
+public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRecordWritable> {
+
+  @Override
+  public FileSinkOperator.RecordWriter getHiveRecordWriter(JobConf jc, Path finalOutPath, Class<? extends Writable> valueClass,
+      boolean isCompressed, Properties table, Progressable progress) throws IOException {
+    String sep = table.getProperty(serdeConstants.COLUMN_NAME_DELIMITER, ",");
+    String names = table.getProperty(serdeConstants.LIST_COLUMNS, "");
+    List<String> columns = names.isEmpty() ? List.of() : List.of(names.split(java.util.regex.Pattern.quote(sep)));
+    List<TypeInfo> types = TypeInfoUtils.getTypeInfosFromTypeString(table.getProperty(serdeConstants.LIST_COLUMN_TYPES, ""));
+    Schema schema = CifSerDe.tableSchema(table, columns, types);
+    Configuration conf = new Configuration(jc);
+    for (String k : table.stringPropertyNames()) if (k.startsWith("cif.")) conf.set(k, table.getProperty(k));
+    FileSystem fs = finalOutPath.getFileSystem(conf);
+    SplitDirectoryWriter writer = new SplitDirectoryWriter(fs, finalOutPath, schema, WriteOptions.fromConf(conf));
+    return new FileSinkOperator.RecordWriter() {
+      @Override
+      public void write(Writable w) throws IOException { writer.write(((CifRecordWritable) w).record()); }
+
+      @Override
+      public void close(boolean abort) throws IOException {
+        if (abort) writer.abort();
+        else writer.close();
+      }
+    };
+  }
+
+  @Override
+  public RecordWriter<NullWritable, CifRecordWritable> getRecordWriter(FileSystem ignored, JobConf job, String name,
+      Progressable progress) {
+    throw new UnsupportedOperationException("CIF tables are written through Hive (getHiveRecordWriter); "
+        + "outside Hive use dev.cif.mapred.ColumnOutputFormat");
+  }
+
+  @Override public void checkOutputSpecs(FileSystem ignored, JobConf job) {}
+}

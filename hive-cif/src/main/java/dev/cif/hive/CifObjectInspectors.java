@@ -1,0 +1,55 @@
+package dev.cif.hive;
+
+import dev.cif.schema.CifSchemas;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
+import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspectorFactory;
+import org.apache.hadoop.hive.serde2.objectinspector.primitive.PrimitiveObjectInspectorFactory;
+import org.apache.hadoop.hive.serde2.typeinfo.ListTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.MapTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.PrimitiveTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.StructTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.UnionTypeInfo;
+
+/**
+ * The ObjectInspector of one column's values as {@link CifToHive} produces them: Hive's standard
+ * Java inspectors, except maps, which get a {@link CifMapObjectInspector} over the map cif-core read.
+ */
+final class CifObjectInspectors {
+  private CifObjectInspectors() {}
+
+  static ObjectInspector forType(TypeInfo t, Schema schema) {
+    Schema s = CifSchemas.nonNull(schema);
+    switch (t.getCategory()) {
+      case PRIMITIVE:
+        return PrimitiveObjectInspectorFactory.getPrimitiveJavaObjectInspector((PrimitiveTypeInfo) t);
+      case LIST: {
+        ListTypeInfo l = (ListTypeInfo) t;
+        return ObjectInspectorFactory.getStandardListObjectInspector(forType(l.getListElementTypeInfo(), s.getElementType()));
+      }
+      case MAP:
+        return new CifMapObjectInspector((MapTypeInfo) t, s);
+      case STRUCT: {
+        StructTypeInfo st = (StructTypeInfo) t;
+        List<ObjectInspector> fields = new ArrayList<>();
+        for (int i = 0; i < st.getAllStructFieldTypeInfos().size(); i++) {
+          fields.add(forType(st.getAllStructFieldTypeInfos().get(i), s.getFields().get(i).schema()));
+        }
+        return ObjectInspectorFactory.getStandardStructObjectInspector(st.getAllStructFieldNames(), fields);
+      }
+      case UNION: {
+        List<TypeInfo> types = ((UnionTypeInfo) t).getAllUnionObjectTypeInfos();
+        Schema union = s.getType() == Schema.Type.UNION ? s : Schema.createUnion(s);
+        int offset = union.getTypes().get(0).getType() == Schema.Type.NULL ? 1 : 0;
+        List<ObjectInspector> branches = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) branches.add(forType(types.get(i), union.getTypes().get(i + offset)));
+        return ObjectInspectorFactory.getStandardUnionObjectInspector(branches);
+      }
+      default:
+        throw new IllegalArgumentException("unsupported Hive type " + t);
+    }
+  }
+}

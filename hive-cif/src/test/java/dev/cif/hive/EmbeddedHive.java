@@ -1,0 +1,83 @@
+package dev.cif.hive;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.ql.DriverFactory;
+import org.apache.hadoop.hive.ql.IDriver;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.apache.hadoop.hive.ql.session.SessionState;
+
+/**
+ * One in-process Hive 4 session (MR local engine, in-memory Derby metastore), every directory under
+ * target/. Start one per test class: a session costs seconds.
+ */
+final class EmbeddedHive implements AutoCloseable {
+  final File root;
+  final HiveConf conf;
+  private final SessionState session;
+
+  EmbeddedHive() throws Exception {
+    root = new File("target/hive-" + UUID.randomUUID()).getAbsoluteFile();
+    Map<String, String> settings = Map.ofEntries(
+        Map.entry("javax.jdo.option.ConnectionURL", "jdbc:derby:memory:" + UUID.randomUUID() + ";create=true"),
+        Map.entry("datanucleus.schema.autoCreateAll", "true"),
+        Map.entry("hive.metastore.schema.verification", "false"),
+        Map.entry("hive.metastore.uris", ""),
+        Map.entry("hive.metastore.warehouse.dir", dir("warehouse")),
+        Map.entry("hive.metastore.warehouse.external.dir", dir("external")),
+        Map.entry("hive.exec.scratchdir", dir("scratch")),
+        Map.entry("hive.exec.local.scratchdir", dir("localscratch")),
+        Map.entry("hive.downloaded.resources.dir", dir("resources")),
+        Map.entry("hive.querylog.location", dir("querylog")),
+        Map.entry("hive.query.results.cache.directory", dir("resultscache")),
+        Map.entry("hadoop.tmp.dir", dir("hadoop-tmp")),
+        Map.entry("mapreduce.jobtracker.staging.root.dir", dir("staging")),
+        Map.entry("mapreduce.framework.name", "local"),
+        Map.entry("hive.execution.engine", "mr"),
+        Map.entry("hive.exec.submitviachild", "false"),
+        Map.entry("hive.support.concurrency", "false"),
+        Map.entry("hive.exec.dynamic.partition.mode", "nonstrict"),
+        Map.entry("hive.stats.column.autogather", "false"),
+        Map.entry("hive.server2.logging.operation.enabled", "false"));
+    // Hive makes fresh HiveConf objects internally; they read these from System properties.
+    settings.forEach(System::setProperty);
+    System.setProperty("derby.stream.error.file", dir("derby.log"));
+    conf = new HiveConf();
+    settings.forEach(conf::set);
+    session = SessionState.start(new SessionState(conf));
+  }
+
+  private String dir(String name) { return new File(root, name).getPath(); }
+
+  /** Runs one statement; returns its result rows (tab-separated columns). */
+  List<String> run(String sql) throws CommandProcessorException {
+    IDriver driver = DriverFactory.newDriver(conf);
+    try {
+      driver.run(sql);
+      List<String> rows = new ArrayList<>();
+      List<String> batch = new ArrayList<>();
+      try {
+        while (driver.getResults(batch)) {
+          rows.addAll(batch);
+          batch.clear();
+        }
+      } catch (java.io.IOException e) {
+        throw new IllegalStateException(e);
+      }
+      return rows;
+    } finally {
+      driver.close();
+    }
+  }
+
+  void runAll(String... sql) throws CommandProcessorException {
+    for (String s : sql) run(s);
+  }
+
+  @Override
+  public void close() throws Exception { session.close(); }
+}
