@@ -1,0 +1,91 @@
+package dev.cif.pig;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.apache.pig.PigServer;
+import org.apache.pig.data.Tuple;
+
+/** One local-mode PigServer per test class, with every scratch directory under target/. */
+final class PigHarness implements AutoCloseable {
+  final Path dir;
+  final PigServer pig;
+
+  PigHarness(String name) throws IOException {
+    dir = Paths.get("target", "pig-tests", name).toAbsolutePath();
+    deleteTree(dir);
+    Files.createDirectories(dir);
+    // Pig makes its own temporary directories under java.io.tmpdir (surefire points it into target/).
+    Files.createDirectories(Paths.get(System.getProperty("java.io.tmpdir")));
+    Properties p = new Properties();
+    p.setProperty("hadoop.tmp.dir", dir.resolve("hadoop-tmp").toString());
+    p.setProperty("mapreduce.jobtracker.staging.root.dir", dir.resolve("staging").toString());
+    p.setProperty("pig.temp.dir", dir.resolve("pig-tmp").toString());
+    p.setProperty("pig.logfile", dir.resolve("pig.log").toString());
+    p.setProperty("fs.defaultFS", "file:///");
+    pig = new PigServer(org.apache.pig.ExecType.LOCAL, p);
+  }
+
+  /** An absolute path under this class's directory. */
+  String path(String child) { return dir.resolve(child).toString(); }
+
+  void query(String... lines) throws IOException {
+    for (String l : lines) pig.registerQuery(l);
+  }
+
+  /** The rows of a relation, each rendered by {@link Canonical}, sorted. */
+  List<String> rows(String alias) throws IOException {
+    List<String> out = new ArrayList<>();
+    Iterator<Tuple> it = pig.openIterator(alias);
+    while (it.hasNext()) out.add(Canonical.of(it.next()));
+    Collections.sort(out);
+    return out;
+  }
+
+  /** Runs a script from src/test/resources/scripts with $parameters substituted. */
+  void runScript(String name, Map<String, String> params) throws IOException {
+    try (InputStream in = PigHarness.class.getResourceAsStream("/scripts/" + name)) {
+      if (in == null) throw new IOException("no script " + name);
+      pig.registerScript(in, params);
+    }
+  }
+
+  /** The lines of a PigStorage output directory's part files, sorted. */
+  static List<String> textOutput(String outputDir) throws IOException {
+    List<String> lines = new ArrayList<>();
+    try (Stream<Path> files = Files.list(Paths.get(outputDir))) {
+      for (Path f : (Iterable<Path>) files.filter(f -> f.getFileName().toString().startsWith("part"))::iterator) {
+        lines.addAll(Files.readAllLines(f, StandardCharsets.UTF_8));
+      }
+    }
+    Collections.sort(lines);
+    return lines;
+  }
+
+  static void writeText(String file, List<String> lines) throws IOException {
+    Path p = Paths.get(file);
+    Files.createDirectories(p.getParent());
+    Files.write(p, lines, StandardCharsets.UTF_8);
+  }
+
+  static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p)) return;
+    try (Stream<Path> s = Files.walk(p)) {
+      s.sorted(Collections.reverseOrder()).map(Path::toFile).forEach(File::delete);
+    }
+  }
+
+  @Override
+  public void close() { pig.shutdown(); }
+}
