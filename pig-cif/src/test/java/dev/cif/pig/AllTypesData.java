@@ -1,7 +1,6 @@
 package dev.cif.pig;
 
 import dev.cif.column.ColumnLayout;
-import dev.cif.split.DatasetWriter;
 import dev.cif.split.WriteOptions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -14,9 +13,6 @@ import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 
 /**
  * A small dataset with every type the Pig mapping covers, including nulls, empty maps and empty bags,
@@ -145,12 +141,8 @@ final class AllTypesData {
 
   /** Writes the rows as a CIF dataset, props as a DCSL map column, in two split-directories. */
   static void writeCif(String dataset) throws IOException {
-    FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
-    WriteOptions opts = new WriteOptions().layout("props", ColumnLayout.DCSL);
-    for (int part = 0; part < 2; part++) {
-      try (DatasetWriter w = new DatasetWriter(fs, new Path(dataset), "part" + part, AVRO, opts)) {
-        for (int i = part; i < ROWS; i += 2) w.write(record(i));
-      }
-    }
+    List<GenericRecord> records = new ArrayList<>();
+    for (int i = 0; i < ROWS; i++) records.add(record(i));
+    CifFixtures.write(dataset, AVRO, records, new WriteOptions().layout("props", ColumnLayout.DCSL), 2);
   }
 }
