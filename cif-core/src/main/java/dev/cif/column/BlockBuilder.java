@@ -31,7 +31,10 @@ final class BlockBuilder {
 
   int count() { return count; }
 
-  int valueBytes() { return values.size(); }
+  /** Bytes the block will hold: its values plus any per-block preamble (a DCSL dictionary). */
+  int valueBytes() {
+    return codec instanceof BlockScopedCodec ? values.size() + ((BlockScopedCodec) codec).preambleBytes() : values.size();
+  }
 
   /** Appends one value; a value that cannot be encoded leaves the block as it was. */
   void add(Object v) {

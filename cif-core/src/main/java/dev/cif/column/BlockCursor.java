@@ -50,17 +50,6 @@ final class BlockCursor {
     return v;
   }
 
-  /** Positions the cursor at the start of the value about to be read, past its skip entries. */
-  ByteSource valueStart() {
-    passEntries();
-    return in;
-  }
-
-  void advancePastValue() {
-    pos++;
-    entriesDone = false;
-  }
-
   private void passEntries() {
     if (entriesDone) return;
     for (int l : levels) if (pos % l == 0) in.skipVarint();

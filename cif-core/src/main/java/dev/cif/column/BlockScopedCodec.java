@@ -14,6 +14,9 @@ public interface BlockScopedCodec {
   /** Writer: the state the block's values refer to, written before the first skip entry. */
   void writePreamble(ByteSink out);
 
+  /** Writer: the size the preamble would have now, counted toward the block size. */
+  int preambleBytes();
+
   /** Reader: load the state written by {@link #writePreamble}. */
   void readPreamble(ByteSource in);
 }

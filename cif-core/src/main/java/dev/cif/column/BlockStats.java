@@ -53,10 +53,20 @@ public final class BlockStats {
       min = max = null;
       return;
     } else {
-      c = (Comparable<Object>) v;
+      c = (Comparable<Object>) normalize((Number) v, type.getType());
     }
     if (min == null || c.compareTo(min) < 0) min = copyIfUtf8(c);
     if (max == null || c.compareTo(max) > 0) max = copyIfUtf8(c);
+  }
+
+  /** Stats compare values of the column's own class (an int column may be handed a Short). */
+  private static Object normalize(Number n, Schema.Type t) {
+    switch (t) {
+      case INT: return n.intValue();
+      case LONG: return n.longValue();
+      case FLOAT: return n.floatValue();
+      default: return n.doubleValue();
+    }
   }
 
   @SuppressWarnings("unchecked")

@@ -127,22 +127,6 @@ public final class ColumnFileReader implements Closeable {
     }
   }
 
-  /** Places the block cursor at position, reading and decoding the block if needed; for lookups. */
-  ByteSource valueAt() throws IOException {
-    seekCursor();
-    try {
-      return cursor.valueStart();
-    } catch (CifCorruptionError e) {
-      throw e.getCause();
-    }
-  }
-
-  void valueDone() {
-    cursor.advancePastValue();
-    cursorRow++;
-    position++;
-  }
-
   ValueCodec codec() { return codec; }
 
   private void seekCursor() throws IOException {

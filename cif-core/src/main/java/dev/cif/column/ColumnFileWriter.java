@@ -19,6 +19,8 @@ import org.apache.avro.Schema;
  */
 public final class ColumnFileWriter implements Closeable {
   static final int BLOCK_HEADER_BYTES = 17;
+  /** Blocks of tiny values (null, boolean) end here too, keeping the writer's row index bounded. */
+  static final int MAX_BLOCK_ROWS = 1 << 16;
 
   private final OutputStream out;
   private final ColumnSpec spec;
@@ -36,6 +38,10 @@ public final class ColumnFileWriter implements Closeable {
   private boolean closed;
 
   public ColumnFileWriter(OutputStream out, ColumnSpec spec, long blockBytes, long maxValueBytes) throws IOException {
+    if (blockBytes > maxValueBytes) {
+      throw new IllegalArgumentException("cif.block.bytes (" + blockBytes + ") must not exceed cif.max.value.bytes ("
+          + maxValueBytes + "): readers refuse blocks over twice the value limit");
+    }
     this.out = out;
     this.spec = spec;
     this.blockBytes = blockBytes;
@@ -59,12 +65,12 @@ public final class ColumnFileWriter implements Closeable {
   public void write(Object value) throws IOException {
     try {
       builder.add(value);
+      stats.add(value, statsType);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("column " + spec.name + " (" + spec.schema + "): cannot write "
           + (value == null ? "null" : value.getClass().getSimpleName() + " value") + ": " + e.getMessage(), e);
     }
-    stats.add(value, statsType);
-    if (builder.valueBytes() >= blockBytes) flushBlock();
+    if (builder.valueBytes() >= blockBytes || builder.count() >= MAX_BLOCK_ROWS) flushBlock();
   }
 
   /** Bytes written so far plus the block being buffered. */

@@ -29,6 +29,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   private final List<Object> writeKeys = new ArrayList<>();
   private final ByteSink ids = new ByteSink(64);
   private Dictionary readDict;
+  private int dictionaryBytes;
 
   private DictionaryMapCodec(Schema map, int mapBranch) {
     this.keys = ValueCodecs.forSchema(CifSchemas.mapKeySchema(map));
@@ -46,7 +47,10 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   @Override public void beginBlock() {
     writeIds.clear();
     writeKeys.clear();
+    dictionaryBytes = 0;
   }
+
+  @Override public int preambleBytes() { return dictionaryBytes; }
 
   @Override public void writePreamble(ByteSink out) {
     out.writeUVarInt(writeKeys.size());
@@ -77,7 +81,9 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
       Integer id = writeIds.get(norm);
       if (id == null) {
         id = writeKeys.size();
-        keys.write(norm, new ByteSink(16)); // fails here, before the dictionary changes, on a bad key
+        ByteSink encoded = new ByteSink(16);
+        keys.write(norm, encoded); // fails here, before the dictionary changes, on a bad key
+        dictionaryBytes += encoded.size();
         writeIds.put(norm, id);
         writeKeys.add(norm);
       }

@@ -7,6 +7,11 @@ import dev.cif.io.ByteSource;
 final class PrimitiveCodecs {
   private PrimitiveCodecs() {}
 
+  /** A value that would lose information in the column's type is refused, never silently narrowed. */
+  static IllegalArgumentException narrowing(Object v, String type) {
+    return new IllegalArgumentException(type + " column cannot hold " + (v == null ? "null" : v.getClass().getSimpleName() + " " + v));
+  }
+
   static final class NullCodec extends ValueCodec {
     @Override public void write(Object v, ByteSink out) {
       if (v != null) throw new IllegalArgumentException("null type holds only null, got " + v.getClass().getName());
@@ -28,27 +33,39 @@ final class PrimitiveCodecs {
 
   /** int, date, time-millis: zig-zag varint. */
   static final class IntCodec extends ValueCodec {
-    @Override public void write(Object v, ByteSink out) { out.writeVarInt(((Number) v).intValue()); }
+    @Override public void write(Object v, ByteSink out) {
+      if (!(v instanceof Integer || v instanceof Short || v instanceof Byte)) throw narrowing(v, "int");
+      out.writeVarInt(((Number) v).intValue());
+    }
     @Override public Object read(ByteSource in) { return in.readVarInt(); }
     @Override public void skip(ByteSource in) { in.skipVarint(); }
   }
 
   /** long, timestamp-*, time-micros: zig-zag varint. */
   static final class LongCodec extends ValueCodec {
-    @Override public void write(Object v, ByteSink out) { out.writeVarLong(((Number) v).longValue()); }
+    @Override public void write(Object v, ByteSink out) {
+      if (!(v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte)) throw narrowing(v, "long");
+      out.writeVarLong(((Number) v).longValue());
+    }
     @Override public Object read(ByteSource in) { return in.readVarLong(); }
     @Override public void skip(ByteSource in) { in.skipVarint(); }
   }
 
   static final class FloatCodec extends ValueCodec {
-    @Override public void write(Object v, ByteSink out) { out.writeFloat(((Number) v).floatValue()); }
+    @Override public void write(Object v, ByteSink out) {
+      if (!(v instanceof Float || v instanceof Integer || v instanceof Short || v instanceof Byte)) throw narrowing(v, "float");
+      out.writeFloat(((Number) v).floatValue());
+    }
     @Override public Object read(ByteSource in) { return in.readFloat(); }
     @Override public void skip(ByteSource in) { in.skipBytes(4); }
     @Override public int minBytes() { return 4; }
   }
 
   static final class DoubleCodec extends ValueCodec {
-    @Override public void write(Object v, ByteSink out) { out.writeDouble(((Number) v).doubleValue()); }
+    @Override public void write(Object v, ByteSink out) {
+      if (!(v instanceof Number) || v instanceof java.math.BigDecimal || v instanceof java.math.BigInteger) throw narrowing(v, "double");
+      out.writeDouble(((Number) v).doubleValue());
+    }
     @Override public Object read(ByteSource in) { return in.readDouble(); }
     @Override public void skip(ByteSource in) { in.skipBytes(8); }
     @Override public int minBytes() { return 8; }

@@ -41,7 +41,7 @@ public final class SplitDirectory {
     for (FileStatus st : list) {
       String name = st.getPath().getName();
       files.put(name, st);
-      int g = SplitDirectoryLayout.schemaGeneration(name);
+      int g = st.isFile() ? SplitDirectoryLayout.schemaGeneration(name) : -1;
       if (g > generation) {
         generation = g;
         schema = st;

@@ -33,6 +33,8 @@ public final class SplitDirectoryLayout {
   /** The generation of a schema file name, or -1 if the name is not one. */
   public static int schemaGeneration(String name) {
     if (!name.startsWith(SCHEMA_PREFIX) || !name.endsWith(SUFFIX)) return -1;
+    String digits = name.substring(SCHEMA_PREFIX.length(), name.length() - SUFFIX.length());
+    if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit)) return -1;
     try {
       return Integer.parseInt(name.substring(SCHEMA_PREFIX.length(), name.length() - SUFFIX.length()));
     } catch (NumberFormatException e) {

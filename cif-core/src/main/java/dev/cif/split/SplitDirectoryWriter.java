@@ -58,7 +58,7 @@ public final class SplitDirectoryWriter implements Closeable {
     int i = 0;
     try {
       for (; i < columns.length; i++) columns[i].write(r.get(i));
-    } catch (IllegalArgumentException e) {
+    } catch (RuntimeException e) {
       if (i > 0) {
         // Columns before i already hold this row; the split-directory cannot be kept consistent.
         abort();

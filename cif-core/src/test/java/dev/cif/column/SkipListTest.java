@@ -45,7 +45,7 @@ class SkipListTest {
     for (Schema s : new Schema[] {STRING, MAP}) {
       for (ColumnLayout layout : ColumnLayout.values()) {
         if (layout == ColumnLayout.DCSL && s != MAP) continue;
-        for (long blockBytes : new long[] {700, 40_000, 1 << 30}) {
+        for (long blockBytes : new long[] {700, 40_000, 1 << 25}) {
           Path p = write(t, "f" + file++, s, layout, blockBytes == 700 ? BlockCodec.NONE : BlockCodec.SNAPPY, blockBytes);
           for (int step : steps) {
             try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 26)) {

@@ -140,4 +140,28 @@ class ProjectionAndAddColumnTest {
     }
     assertEquals(1, SplitDirectory.open(t.fs, DatasetListing.splitDirectories(t.fs, dir).get(0)).rows());
   }
+
+  @Test
+  void valuesThatWouldBeNarrowedAreRefusedAndTheRowLeftOut() throws Exception {
+    TestFs t = new TestFs();
+    Schema s = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"N\",\"fields\":["
+        + "{\"name\":\"i\",\"type\":\"int\"},{\"name\":\"f\",\"type\":\"float\"},{\"name\":\"z\",\"type\":\"null\"}]}");
+    Path dir = t.path("narrow");
+    try (DatasetWriter w = new DatasetWriter(t.fs, dir, "p", s, new WriteOptions())) {
+      GenericData.Record r = new GenericData.Record(s);
+      r.put("i", 1L << 40);
+      r.put("f", 1.5f);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(r));
+      assertTrue(e.getMessage().contains("column i"), e.getMessage());
+      for (int k = 0; k < 200_000; k++) {
+        r.put("i", k);
+        w.write(r);
+      }
+    }
+    Path sd = DatasetListing.splitDirectories(t.fs, dir).get(0);
+    assertEquals(200_000, SplitDirectory.open(t.fs, sd).rows());
+    try (dev.cif.column.ColumnFileReader z = SplitDirectory.open(t.fs, sd).openColumn("z", 1 << 26)) {
+      assertTrue(z.blockCount() >= 3, "a null column's blocks end by row count: " + z.blockCount());
+    }
+  }
 }

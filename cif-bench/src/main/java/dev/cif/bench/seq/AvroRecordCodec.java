@@ -19,7 +19,7 @@ import org.apache.hadoop.io.BytesWritable;
  * per-record cost measured is the deserialization itself and not allocation of helpers. One instance per
  * thread.
  */
-final class AvroRecordCodec {
+public final class AvroRecordCodec {
 
   private final GenericDatumWriter<GenericRecord> writer;
   private final GenericDatumReader<GenericRecord> reader;
@@ -27,13 +27,13 @@ final class AvroRecordCodec {
   private BinaryEncoder encoder;
   private BinaryDecoder decoder;
 
-  AvroRecordCodec(Schema schema) {
+  public AvroRecordCodec(Schema schema) {
     this.writer = new GenericDatumWriter<>(schema);
     this.reader = new GenericDatumReader<>(schema);
   }
 
   /** Serializes {@code record} into {@code out}, replacing its contents. */
-  void encode(GenericRecord record, BytesWritable out) throws IOException {
+  public void encode(GenericRecord record, BytesWritable out) throws IOException {
     buffer.reset();
     encoder = EncoderFactory.get().binaryEncoder(buffer, encoder);
     writer.write(record, encoder);
@@ -43,7 +43,7 @@ final class AvroRecordCodec {
   }
 
   /** Deserializes {@code in}, reusing {@code reuse} (may be null) and its strings, maps and arrays. */
-  GenericRecord decode(BytesWritable in, GenericRecord reuse) throws IOException {
+  public GenericRecord decode(BytesWritable in, GenericRecord reuse) throws IOException {
     decoder = DecoderFactory.get().binaryDecoder(in.getBytes(), 0, in.getLength(), decoder);
     return reader.read(reuse, decoder);
   }

@@ -1,0 +1,34 @@
+package dev.cif.cli;
+
+import dev.cif.split.ColumnAdder;
+import dev.cif.split.WriteOptions;
+import java.io.PrintStream;
+import org.apache.avro.Schema;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * cif add-column PATH --name N --type AVRO_TYPE_JSON [--default JSON]: adds a column holding its default
+ * to every split-directory, writing one new file in each and rewriting none. (Columns computed from
+ * other columns are added through the ColumnAdder API with a function.)
+ */
+final class AddColumnCommand implements Main.Command {
+  @Override public String usage() { return "add-column PATH --name N --type AVRO_TYPE_JSON [--default JSON]"; }
+
+  @Override
+  public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
+    Args a = new Args(argv);
+    Path path = new Path(a.path());
+    String type = a.require("type");
+    Schema s = new Schema.Parser().parse(type.trim().startsWith("{") || type.trim().startsWith("[") || type.trim().startsWith("\"")
+        ? type : "\"" + type + "\"");
+    String dflt = a.get("default", null);
+    Object def = dflt == null ? (s.getType() == Schema.Type.UNION || s.getType() == Schema.Type.NULL ? Schema.Field.NULL_DEFAULT_VALUE : null)
+        : new com.fasterxml.jackson.databind.ObjectMapper().readValue(dflt, Object.class);
+    if (def == null) throw new Main.UsageException("--default is needed for a column that is not nullable");
+    Schema.Field field = new Schema.Field(a.require("name"), s, null, def);
+    int n = ColumnAdder.addColumn(path.getFileSystem(conf), path, field, null, WriteOptions.fromConf(conf));
+    out.println("added column " + field.name() + " to " + n + " split-directories");
+    return 0;
+  }
+}

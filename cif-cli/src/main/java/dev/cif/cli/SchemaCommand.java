@@ -1,0 +1,24 @@
+package dev.cif.cli;
+
+import dev.cif.split.DatasetListing;
+import dev.cif.split.SplitDirectory;
+import java.io.PrintStream;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/** cif schema PATH: the dataset's schema as Avro JSON (that of its first split-directory). */
+final class SchemaCommand implements Main.Command {
+  @Override public String usage() { return "schema PATH   the dataset's schema (Avro JSON)"; }
+
+  @Override
+  public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
+    Path path = new Path(new Args(argv).path());
+    FileSystem fs = path.getFileSystem(conf);
+    List<Path> dirs = DatasetListing.splitDirectories(fs, path);
+    if (dirs.isEmpty()) throw new IllegalArgumentException("no split-directories under " + path);
+    out.println(SplitDirectory.open(fs, dirs.get(0)).schema().toString(true));
+    return 0;
+  }
+}
