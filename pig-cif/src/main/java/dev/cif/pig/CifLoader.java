@@ -20,6 +20,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.pig.Expression;
 import org.apache.pig.LoadFunc;
 import org.apache.pig.LoadMetadata;
+import org.apache.pig.LoadPredicatePushdown;
 import org.apache.pig.LoadPushDown;
 import org.apache.pig.ResourceSchema;
 import org.apache.pig.ResourceStatistics;
@@ -33,15 +34,17 @@ import org.apache.pig.tools.pigstats.PigStatusReporter;
 /**
  * Loads a CIF dataset: {@code LOAD 'path' USING dev.cif.pig.CifLoader();}. The schema comes from the
  * data. Projection is pushed to ColumnInputFormat, so unused column files are never opened, and the
- * map keys a script uses ({@code m#'k'}) are looked up alone in DCSL map columns.
+ * map keys a script uses ({@code m#'k'}) are looked up alone in DCSL map columns. Comparisons of
+ * primitive columns with constants, pushed by Pig, skip split-directories by their column statistics.
  */
-public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown {
+public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown, LoadPredicatePushdown {
   /** Counter group and name for map values built by DCSL lookups (what map-key pushdown saves). */
   public static final String COUNTER_GROUP = "CIF";
   public static final String MAP_VALUES_DECODED = "map values decoded";
 
   private static final String SCHEMA_PROP = "cif.pig.schema";
   private static final String REQUIRED_PROP = "cif.pig.required";
+  private static final String PREDICATE_PROP = "cif.pig.predicate";
 
   private String signature;
   private RecordReader<NullWritable, GenericRecord> reader;
@@ -61,6 +64,9 @@ public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown {
     RequiredColumns rc = requiredColumns();
     // Set on every call: Pig may reuse a Job for several loads, so a missing projection must be explicit.
     ColumnInputFormat.setColumns(job.getConfiguration(), rc == null ? "" : rc.projection());
+    String predicate = props().getProperty(PREDICATE_PROP);
+    if (predicate == null) job.getConfiguration().unset(FilteringColumnInputFormat.PREDICATE_KEY);
+    else job.getConfiguration().set(FilteringColumnInputFormat.PREDICATE_KEY, predicate);
   }
 
   private RequiredColumns requiredColumns() throws IOException {
@@ -70,7 +76,7 @@ public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown {
 
   @Override
   @SuppressWarnings("rawtypes")
-  public InputFormat getInputFormat() { return new ColumnInputFormat(); }
+  public InputFormat getInputFormat() { return new FilteringColumnInputFormat(); }
 
   @Override
   @SuppressWarnings({"rawtypes", "unchecked"})
@@ -127,6 +133,32 @@ public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown {
 
   @Override
   public void setPartitionFilter(Expression partitionFilter) {}
+
+  // ---- LoadPredicatePushdown
+
+  /** The columns whose blocks keep min/max statistics: int, long, float, double and string. */
+  @Override
+  public List<String> getPredicateFields(String location, Job job) throws IOException {
+    List<String> fields = new java.util.ArrayList<>();
+    for (Schema.Field f : datasetSchema(location, job.getConfiguration()).getFields()) {
+      switch (dev.cif.schema.CifSchemas.nonNull(f.schema()).getType()) {
+        case INT: case LONG: case FLOAT: case DOUBLE: case STRING:
+          fields.add(f.name());
+          break;
+        default:
+          break;
+      }
+    }
+    return fields;
+  }
+
+  @Override
+  public List<Expression.OpType> getSupportedExpressionTypes() { return PushedPredicate.SUPPORTED; }
+
+  @Override
+  public void setPushdownPredicate(Expression predicate) throws IOException {
+    props().setProperty(PREDICATE_PROP, ObjectSerializer.serialize(PushedPredicate.of(predicate)));
+  }
 
   // ---- LoadPushDown
 
