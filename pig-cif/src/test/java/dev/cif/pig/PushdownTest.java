@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.List;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
 import org.apache.hadoop.fs.FileSystem;
@@ -108,5 +109,20 @@ class PushdownTest {
     long decoded = mapValuesDecoded(h.pig.store("K2", h.path("two-keys"), "PigStorage()"));
     assertEquals(2L * CrawlData.ROWS, decoded);
     assertEquals(h.rows("K2T"), h.rows("K2"));
+  }
+
+  @Test
+  void twoLoadsOfOneDatasetInOneJobKeepTheirOwnProjections() throws Exception {
+    h.query("C2 = LOAD '" + cif + "' USING dev.cif.pig.CifLoader();",
+        "A = FOREACH C GENERATE url, metadata#'server' AS server;",
+        "B = FOREACH C2 GENERATE url, SIZE(content) AS n;",
+        "J = JOIN A BY url, B BY url;",
+        "T2 = LOAD '" + h.path("crawl.txt") + "' USING PigStorage('\\t') AS (" + CrawlData.PIG_SCHEMA + ");",
+        "AT = FOREACH T GENERATE url, metadata#'server' AS server;",
+        "BT = FOREACH T2 GENERATE url, SIZE(content) AS n;",
+        "JT = JOIN AT BY url, BT BY url;");
+    List<String> expected = h.rows("JT");
+    assertEquals(CrawlData.ROWS, expected.size());
+    assertEquals(expected, h.rows("J"));
   }
 }
