@@ -2,6 +2,8 @@ package dev.cif.pig;
 
 import dev.cif.column.DictionaryMap;
 import dev.cif.schema.CifSchemas;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.HashMap;
@@ -36,6 +38,13 @@ final class AvroToPig {
     return "timestamp-millis".equals(CifSchemas.logicalName(s));
   }
 
+  /** The scale of a decimal (bytes or fixed with logicalType decimal), or -1 for other types. */
+  static int decimalScale(Schema s) {
+    if (!"decimal".equals(CifSchemas.logicalName(s))) return -1;
+    Object scale = s.getObjectProp("scale");
+    return scale instanceof Number ? ((Number) scale).intValue() : 0;
+  }
+
   /** The tuple of one record; keys.get(i), when not null, are the only keys column i's map needs. */
   Tuple tuple(IndexedRecord r, List<Set<String>> keys) throws ExecException {
     List<Schema.Field> fields = r.getSchema().getFields();
@@ -62,8 +71,12 @@ final class AvroToPig {
       case BOOLEAN: case INT: case FLOAT: case DOUBLE: return v;
       case LONG: return isTimestampMillis(s) ? new DateTime(((Number) v).longValue()) : v;
       case STRING: case ENUM: return v.toString();
-      case BYTES: return bytes((ByteBuffer) v);
-      case FIXED: return new DataByteArray(((GenericFixed) v).bytes());
+      case BYTES: case FIXED: {
+        DataByteArray b = v instanceof GenericFixed ? new DataByteArray(((GenericFixed) v).bytes()) : bytes((ByteBuffer) v);
+        int scale = decimalScale(s);
+        // A decimal is stored as its unscaled two's-complement value (Avro's convention).
+        return scale < 0 ? b : new BigDecimal(new BigInteger(b.get()), scale);
+      }
       case RECORD: return tuple((IndexedRecord) v, null);
       case MAP: return allKeys((Map<?, ?>) v, s.getValueType());
       case ARRAY: return bag((Collection<?>) v, s.getElementType());

@@ -41,7 +41,8 @@ final class AvroToPigSchema {
         case FLOAT: return f.setType(DataType.FLOAT);
         case DOUBLE: return f.setType(DataType.DOUBLE);
         case STRING: case ENUM: return f.setType(DataType.CHARARRAY);
-        case BYTES: case FIXED: case NULL: return f.setType(DataType.BYTEARRAY);
+        case BYTES: case FIXED: return f.setType(AvroToPig.decimalScale(s) >= 0 ? DataType.BIGDECIMAL : DataType.BYTEARRAY);
+        case NULL: return f.setType(DataType.BYTEARRAY);
         case RECORD: return f.setType(DataType.TUPLE).setSchema(tupleSchema(s, path));
         case MAP: {
           f.setType(DataType.MAP);

@@ -105,4 +105,29 @@ class TypeMappingTest {
     assertEquals(h.rows("D"), h.rows("DR"));
     assertEquals("datetime", org.apache.pig.data.DataType.findTypeName(h.pig.dumpSchema("DR").getField("at").type));
   }
+
+  @Test
+  void decimalLoadsAsBigdecimal() throws Exception {
+    Schema schema = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"Money\",\"fields\":["
+        + "{\"name\":\"id\",\"type\":\"int\"},{\"name\":\"amount\",\"type\":[\"null\","
+        + "{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":10,\"scale\":2}]}]}");
+    List<org.apache.avro.generic.GenericRecord> records = new ArrayList<>();
+    List<String> lines = new ArrayList<>();
+    String[] amounts = {"12.34", "-0.05", null, "99999999.99"};
+    for (int i = 0; i < amounts.length; i++) {
+      org.apache.avro.generic.GenericData.Record r = new org.apache.avro.generic.GenericData.Record(schema);
+      r.put("id", i);
+      // Unscaled bytes: cif-core's union writer cannot resolve a BigDecimal value in a nullable decimal.
+      r.put("amount", amounts[i] == null ? null
+          : java.nio.ByteBuffer.wrap(new java.math.BigDecimal(amounts[i]).unscaledValue().toByteArray()));
+      records.add(r);
+      lines.add(i + "\t" + (amounts[i] == null ? "" : amounts[i]));
+    }
+    CifFixtures.write(h.path("money.cif"), schema, records, new dev.cif.split.WriteOptions(), 1);
+    PigHarness.writeText(h.path("money.txt"), lines);
+    h.query("MC = LOAD '" + h.path("money.cif") + "' USING dev.cif.pig.CifLoader();",
+        "MT = LOAD '" + h.path("money.txt") + "' USING PigStorage('\\t') AS (id:int, amount:bigdecimal);");
+    assertEquals(h.rows("MT"), h.rows("MC"));
+    assertEquals("bigdecimal", org.apache.pig.data.DataType.findTypeName(h.pig.dumpSchema("MC").getField("amount").type));
+  }
 }
