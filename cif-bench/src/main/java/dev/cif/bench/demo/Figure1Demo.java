@@ -45,6 +45,8 @@ public final class Figure1Demo {
     }
     Configuration conf = new Configuration(base);
     conf.set("mapreduce.framework.name", "local");
+    // The client polls a job's completion every 5 s by default, which would be most of a demo job's time.
+    conf.setInt("mapreduce.client.completion.pollinterval", 50);
     conf.setLong(Figure1Jobs.SEED, 20110101L);
     conf.set("cif.layout", "metadata:dcsl,annotations:dcsl");
     FileSystem fs = FileSystem.getLocal(conf);
