@@ -23,11 +23,13 @@ final class CifRowObjectInspector extends StructObjectInspector {
   private Schema lastSchema;
   private int[] positions;
 
-  CifRowObjectInspector(List<String> names, List<TypeInfo> types, Schema table) {
+  CifRowObjectInspector(List<String> names, List<TypeInfo> types, List<String> comments, Schema table) {
     for (int i = 0; i < names.size(); i++) {
       Schema column = table.getFields().get(i).schema();
+      // Hive's DESCRIBE shows the SerDe's comments, and "from deserializer" for a null one.
+      String comment = i < comments.size() && comments.get(i) != null ? comments.get(i) : "";
       fields.add(new Field(i, names.get(i), CifObjectInspectors.forType(types.get(i), column),
-          CifToHive.forType(types.get(i), column)));
+          CifToHive.forType(types.get(i), column), comment));
     }
     typeName = TypeInfoFactory.getStructTypeInfo(names, types).getTypeName();
   }
@@ -78,17 +80,19 @@ final class CifRowObjectInspector extends StructObjectInspector {
     final String name;
     final ObjectInspector inspector;
     final Function<Object, Object> toHive;
+    final String comment;
 
-    Field(int id, String name, ObjectInspector inspector, Function<Object, Object> toHive) {
+    Field(int id, String name, ObjectInspector inspector, Function<Object, Object> toHive, String comment) {
       this.id = id;
       this.name = name;
       this.inspector = inspector;
       this.toHive = toHive;
+      this.comment = comment;
     }
 
     @Override public String getFieldName() { return name; }
     @Override public ObjectInspector getFieldObjectInspector() { return inspector; }
     @Override public int getFieldID() { return id; }
-    @Override public String getFieldComment() { return null; }
+    @Override public String getFieldComment() { return comment; }
   }
 }

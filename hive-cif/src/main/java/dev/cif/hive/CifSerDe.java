@@ -36,7 +36,7 @@ public class CifSerDe extends AbstractSerDe {
     super.initialize(conf, table, partition);
     try {
       schema = tableSchema(properties, getColumnNames(), getColumnTypes());
-      inspector = new CifRowObjectInspector(getColumnNames(), getColumnTypes(), schema);
+      inspector = new CifRowObjectInspector(getColumnNames(), getColumnTypes(), getColumnComments(), schema);
     } catch (IllegalArgumentException e) {
       throw new SerDeException(e.getMessage(), e);
     }
