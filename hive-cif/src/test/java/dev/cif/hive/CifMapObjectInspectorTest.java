@@ -1,0 +1,55 @@
+package dev.cif.hive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import dev.cif.column.ColumnLayout;
+import dev.cif.column.DictionaryMap;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
+import dev.cif.record.SplitRecordReader;
+import dev.cif.split.SplitDirectoryWriter;
+import dev.cif.split.WriteOptions;
+import java.io.File;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.serde2.typeinfo.MapTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
+import org.apache.hadoop.io.Text;
+import org.junit.jupiter.api.Test;
+
+/** m['key'] on a dictionary-compressed map decodes that key's value alone. */
+class CifMapObjectInspectorTest {
+  @Test
+  void lookupOfOneKeyDecodesOneValue() throws Exception {
+    TypeInfo type = TypeInfoUtils.getTypeInfoFromTypeString("map<string,array<int>>");
+    Schema schema = HiveTypeMapping.tableSchema("t", List.of("m"), List.of(type));
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    Path dir = new Path(new File("target/map-oi-" + System.nanoTime()).getAbsolutePath());
+    Map<String, List<Integer>> m = new HashMap<>();
+    for (int i = 0; i < 20; i++) m.put("k" + i, List.of(i, i * 2));
+    try (SplitDirectoryWriter w = new SplitDirectoryWriter(fs, dir, schema, new WriteOptions().layout("m", ColumnLayout.DCSL))) {
+      GenericData.Record r = new GenericData.Record(schema);
+      r.put(0, m);
+      w.write(r);
+    }
+    try (SplitRecordReader reader = new SplitRecordReader(fs, List.of(dir), Projection.of(schema, "m"), RecordType.LAZY, 1 << 20)) {
+      reader.next();
+      DictionaryMap raw = assertInstanceOf(DictionaryMap.class, reader.current().get(0));
+      CifMapObjectInspector oi = new CifMapObjectInspector((MapTypeInfo) type, dev.cif.schema.CifSchemas.nonNull(schema.getField("m").schema()));
+      assertEquals(m.get("k7"), oi.getMapValueElement(raw, "k7"));
+      assertEquals(1, raw.decodedValues());
+      assertEquals(m.get("k13"), oi.getMapValueElement(raw, new Text("k13")));
+      assertEquals(2, raw.decodedValues());
+      assertEquals(null, oi.getMapValueElement(raw, "absent"));
+      assertEquals(m, oi.getMap(raw));
+    }
+  }
+}
