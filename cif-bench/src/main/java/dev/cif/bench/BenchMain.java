@@ -33,6 +33,7 @@ import org.apache.hadoop.fs.Path;
  * generate crawl|synthetic|wide20|wide40|wide80 --rows N --out DIR [--seed S] [--format NAME[,NAME]]
  * run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K=3] [--warmups W=2] [--seed S]
  *     [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]
+ * paper [--scale X=1] [--dir DIR] [--out DIR=docs/bench] [--runs K=5] [--warmups W=1] [--cold true|false]
  * formats
  * </pre>
  *
@@ -70,6 +71,8 @@ public final class BenchMain {
             + " [--seed S] [--format NAME,...]",
         "       BenchMain run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K] [--warmups W]"
             + " [--seed S] [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]",
+        "       BenchMain paper [--scale X] [--dir DIR] [--out DIR] [--runs K] [--warmups W] [--seed S]"
+            + " [--cold true|false]   every table and chart of docs/benchmarks.md",
         "       BenchMain formats",
         "formats: " + String.join(", ", Formats.names()));
   }
@@ -82,6 +85,8 @@ public final class BenchMain {
       case "generate" -> generate(new BenchArgs(args, 1, Set.of("rows", "out", "seed", "format")));
       case "run" -> run(new BenchArgs(args, 1, Set.of("rows", "dir", "runs", "warmups", "seed", "formats",
           "baseline", "md", "csv", "png")));
+      case "paper" -> paper(new BenchArgs(args, 1, Set.of("scale", "dir", "out", "runs", "warmups", "seed",
+          "cold")));
       case "formats" -> Formats.names().forEach(out::println);
       default -> throw new IllegalArgumentException("unknown command " + args[0]);
     }
@@ -148,6 +153,16 @@ public final class BenchMain {
       BarChart.of(which + ": scan time (median of " + settings.runs() + ")", "wall time (ms)", results,
           BenchResult::wallMillis).write(new File(png));
     }
+  }
+
+  private void paper(BenchArgs args) throws IOException {
+    double scale = Double.parseDouble(args.get("scale", "1"));
+    if (!(scale > 0)) {
+      throw new IllegalArgumentException("--scale must be positive");
+    }
+    new PaperRun(out, store(args.get("dir", "/tmp/cifbench-data")), new File(args.get("out", "docs/bench")),
+        scale, args.number("seed", DEFAULT_SEED), (int) args.number("runs", 5),
+        (int) args.number("warmups", 1)).execute(Boolean.parseBoolean(args.get("cold", "true")));
   }
 
   private static DatasetStore store(String dir) throws IOException {

@@ -1,16 +1,19 @@
 package dev.cif.bench;
 
 import dev.cif.bench.cif.CifFormat;
+import dev.cif.bench.harness.FormatProvider;
 import dev.cif.bench.harness.FormatUnderTest;
 import dev.cif.bench.seq.SeqVariant;
 import dev.cif.bench.seq.SequenceFileFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.ServiceLoader;
 
 /**
  * The one list of formats the benchmarks know. To benchmark a new format, add it to {@link #all()}; every
- * {@code run} command then loads, times and answer-checks it next to the others.
+ * {@code run} command then loads, times and answer-checks it next to the others. Formats of other modules
+ * register through {@link FormatProvider}.
  */
 public final class Formats {
 
@@ -23,6 +26,10 @@ public final class Formats {
       formats.add(new SequenceFileFormat(variant));
     }
     formats.addAll(CifFormat.variants());
+    // Peer formats (ORC, Parquet, ...) come from cif-bench-peers when it is on the classpath.
+    for (FormatProvider provider : ServiceLoader.load(FormatProvider.class)) {
+      formats.addAll(provider.formats());
+    }
     return formats;
   }
 

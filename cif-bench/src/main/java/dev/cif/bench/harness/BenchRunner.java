@@ -40,6 +40,8 @@ public final class BenchRunner {
       dirs.add(store.ensureLoaded(experiment.dataset(), format));
     }
     List<BenchResult> results = new ArrayList<>();
+    int total = experiment.jobs().size() * formats.size();
+    long started = System.nanoTime();
     for (BenchJob job : experiment.jobs()) {
       BenchResult reference = null;
       for (int f = 0; f < formats.size(); f++) {
@@ -52,8 +54,9 @@ public final class BenchRunner {
               experiment.name(), job.name(), result.format(), result.answer(), result.records(),
               reference.format(), reference.answer(), reference.records()));
         }
-        log.printf("%-8s %-14s %-12s %9.1f ms  %,14d bytes read%n", experiment.name(), job.name(),
-            result.format(), result.wallMillis(), result.median().bytesRead());
+        log.printf("[%3d/%d %5.0fs] %-8s %-14s %-14s %9.1f ms wall %9.1f ms cpu %,14d bytes read%n",
+            results.size() + 1, total, (System.nanoTime() - started) / 1e9, experiment.name(), job.name(),
+            result.format(), result.wallMillis(), result.cpuMillis(), result.median().bytesRead());
         results.add(result);
       }
     }
@@ -70,6 +73,9 @@ public final class BenchRunner {
     List<Measurement> runs = new ArrayList<>();
     ScanLoop.Outcome first = null;
     for (int i = 0; i < settings.runs(); i++) {
+      if (settings.coldCache()) {
+        PageCache.drop();
+      }
       io.reset();
       long cpu = threads.getCurrentThreadCpuTime();
       long wall = System.nanoTime();

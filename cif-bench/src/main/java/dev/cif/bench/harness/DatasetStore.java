@@ -40,6 +40,7 @@ public final class DatasetStore {
     // The leading underscore hides the partial load from FileInputFormat listings of the parent.
     Path loading = new Path(dir.getParent(), "_loading-" + format.name());
     fs.delete(loading, true);
+    log.printf("loading %s as %s ...%n", dataset.id(), format.name());
     long start = System.nanoTime();
     format.write(dataset, fs, loading);
     if (!fs.rename(loading, dir)) {

@@ -29,9 +29,15 @@ public final class InputFormatScan<K, V> implements RecordScan {
     GenericRecord decode(V value) throws IOException;
   }
 
+  /** Turns an InputFormat key and value into a record, for formats that carry the record in the key. */
+  @FunctionalInterface
+  public interface KeyValueDecoder<K, V> {
+    GenericRecord decode(K key, V value) throws IOException;
+  }
+
   private final InputFormat<K, V> format;
   private final JobContext job;
-  private final ValueDecoder<V> decoder;
+  private final KeyValueDecoder<K, V> decoder;
   private final Iterator<InputSplit> splits;
   private RecordReader<K, V> reader;
   private GenericRecord current;
@@ -42,6 +48,12 @@ public final class InputFormatScan<K, V> implements RecordScan {
    *     {@code FileInputFormat.setInputPaths}) and carries any format settings such as a projection
    */
   public InputFormatScan(InputFormat<K, V> format, JobContext job, ValueDecoder<V> decoder)
+      throws IOException {
+    this(format, job, (KeyValueDecoder<K, V>) (key, value) -> decoder.decode(value));
+  }
+
+  /** As above, decoding from the key and the value (e.g. Avro's AvroKeyInputFormat). */
+  public InputFormatScan(InputFormat<K, V> format, JobContext job, KeyValueDecoder<K, V> decoder)
       throws IOException {
     this.format = format;
     this.job = job;
@@ -60,7 +72,7 @@ public final class InputFormatScan<K, V> implements RecordScan {
     try {
       while (true) {
         if (reader != null && reader.nextKeyValue()) {
-          current = decoder.decode(reader.getCurrentValue());
+          current = decoder.decode(reader.getCurrentKey(), reader.getCurrentValue());
           return true;
         }
         closeReader();

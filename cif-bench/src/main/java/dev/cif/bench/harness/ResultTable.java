@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
  * The results of a run as a table in the shape of the paper's Table 1: per job and format, the data read,
@@ -17,8 +18,11 @@ public final class ResultTable {
 
   private static final String[] HEADER = {
     "experiment", "job", "format", "records", "size MB", "read MB", "wall ms", "cpu ms", "records/s",
-    "read MB/s", "speedup",
+    "read MB/s", "speedup", "wall vs best peer", "cpu vs best peer",
   };
+
+  /** The peers CIF is compared with: the best of these, per job, is the denominator of the peer ratios. */
+  public static final List<String> PEER_PREFIXES = List.of("orc", "parquet");
 
   private final List<BenchResult> results;
   private final String baseline;
@@ -38,6 +42,25 @@ public final class ResultTable {
         .map(b -> (double) b.median().wallNanos() / result.median().wallNanos());
   }
 
+  /**
+   * This result's time over the best (smallest) time of any ORC or Parquet variant on the same job: 0.5
+   * means twice as fast as the best peer. Empty when no peer ran.
+   */
+  public Optional<Double> ratioToBestPeer(BenchResult result, ToLongFunction<Measurement> time) {
+    return results.stream()
+        .filter(r -> isPeer(r.format()) && r.experiment().equals(result.experiment())
+            && r.job().equals(result.job()))
+        .mapToLong(r -> time.applyAsLong(r.median()))
+        .filter(t -> t > 0)
+        .min()
+        .stream().boxed().findFirst()
+        .map(best -> (double) time.applyAsLong(result.median()) / best);
+  }
+
+  public static boolean isPeer(String format) {
+    return PEER_PREFIXES.stream().anyMatch(format::startsWith);
+  }
+
   private List<String[]> rows() {
     List<String[]> rows = new ArrayList<>();
     for (BenchResult r : results) {
@@ -46,6 +69,8 @@ public final class ResultTable {
         mb(r.median().bytesRead()), fmt("%.1f", r.wallMillis()), fmt("%.1f", r.cpuMillis()),
         fmt("%.0f", r.recordsPerSecond()), fmt("%.1f", r.megabytesReadPerSecond()),
         speedup(r).map(s -> fmt("%.2fx", s)).orElse("-"),
+        ratioToBestPeer(r, Measurement::wallNanos).map(s -> fmt("%.2f", s)).orElse("-"),
+        ratioToBestPeer(r, Measurement::cpuNanos).map(s -> fmt("%.2f", s)).orElse("-"),
       });
     }
     return rows;
@@ -64,7 +89,8 @@ public final class ResultTable {
     for (String[] row : rows) {
       out.println(textLine(row, widths));
     }
-    out.printf("speedup = wall time of %s / wall time, per job%n", baseline);
+    out.printf("speedup = wall time of %s / wall time, per job; vs best peer = time / best time of any"
+        + " ORC or Parquet variant on the job (< 1: faster than the best peer)%n", baseline);
   }
 
   private static String textLine(String[] cells, int[] widths) {
@@ -87,18 +113,22 @@ public final class ResultTable {
     for (String[] row : rows()) {
       md.append("| ").append(String.join(" | ", row)).append(" |\n");
     }
-    md.append("\nspeedup = wall time of ").append(baseline).append(" / wall time, per job.\n");
+    md.append("\nspeedup = wall time of ").append(baseline).append(" / wall time, per job; vs best peer =")
+        .append(" time / the best time of any ORC or Parquet variant on the same job (< 1: faster).\n");
     return md.toString();
   }
 
   /** Raw numbers (nanoseconds, bytes) for further analysis, plus the answer each format gave. */
   public void writeCsv(Writer out) throws IOException {
-    out.write("experiment,dataset,job,format,records,size_bytes,bytes_read,wall_ns,cpu_ns,speedup,answer\n");
+    out.write("experiment,dataset,job,format,records,size_bytes,bytes_read,wall_ns,cpu_ns,speedup,"
+        + "wall_vs_best_peer,cpu_vs_best_peer,answer\n");
     for (BenchResult r : results) {
       out.write(String.join(",", csv(r.experiment()), csv(r.dataset()), csv(r.job()), csv(r.format()),
           Long.toString(r.records()), Long.toString(r.sizeOnDisk()), Long.toString(r.median().bytesRead()),
           Long.toString(r.median().wallNanos()), Long.toString(r.median().cpuNanos()),
-          speedup(r).map(s -> fmt("%.4f", s)).orElse(""), csv(r.answer())));
+          speedup(r).map(s -> fmt("%.4f", s)).orElse(""),
+          ratioToBestPeer(r, Measurement::wallNanos).map(s -> fmt("%.4f", s)).orElse(""),
+          ratioToBestPeer(r, Measurement::cpuNanos).map(s -> fmt("%.4f", s)).orElse(""), csv(r.answer())));
       out.write('\n');
     }
   }

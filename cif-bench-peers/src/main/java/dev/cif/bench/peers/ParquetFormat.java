@@ -1,0 +1,74 @@
+package dev.cif.bench.peers;
+
+import dev.cif.bench.data.Dataset;
+import dev.cif.bench.harness.FormatUnderTest;
+import dev.cif.bench.harness.InputFormatScan;
+import dev.cif.bench.harness.RecordScan;
+import java.io.IOException;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.parquet.avro.AvroParquetInputFormat;
+import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.avro.AvroReadSupport;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopOutputFile;
+
+/**
+ * Parquet through parquet-avro: written with {@link AvroParquetWriter} (default row-group, page and
+ * dictionary settings), read with {@link AvroParquetInputFormat} and the job's columns as the requested
+ * projection ({@link AvroReadSupport#setRequestedProjection}), so only their column chunks are read.
+ * Records arrive as Avro GenericRecords already. {@code parquet}: Snappy (the usual recommendation);
+ * {@code parquet-zstd}: ZSTD, its best-compressed codec here.
+ */
+public final class ParquetFormat implements FormatUnderTest {
+
+  private final String name;
+  private final CompressionCodecName codec;
+
+  ParquetFormat(String name, CompressionCodecName codec) {
+    this.name = name;
+    this.codec = codec;
+  }
+
+  static List<FormatUnderTest> variants() {
+    return List.of(new ParquetFormat("parquet", CompressionCodecName.SNAPPY),
+        new ParquetFormat("parquet-zstd", CompressionCodecName.ZSTD));
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public void write(Dataset data, FileSystem fs, Path dir) throws IOException {
+    Path file = fs.makeQualified(new Path(dir, "part-00000.parquet"));
+    try (ParquetWriter<GenericRecord> writer = AvroParquetWriter.<GenericRecord>builder(
+            HadoopOutputFile.fromPath(file, fs.getConf()))
+        .withSchema(data.schema()).withConf(fs.getConf()).withCompressionCodec(codec).build()) {
+      for (GenericRecord record : data.records()) {
+        writer.write(record);
+      }
+    }
+  }
+
+  @Override
+  public RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection)
+      throws IOException {
+    Job job = Job.getInstance(fs.getConf());
+    FileInputFormat.setInputPaths(job, fs.makeQualified(dir));
+    AvroReadSupport.setRequestedProjection(job.getConfiguration(), AvroProjection.of(schema, projection));
+    return new InputFormatScan<>(new AvroParquetInputFormat<GenericRecord>(), job, value -> value);
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,133 @@
+package dev.cif.bench;
+
+import dev.cif.bench.harness.BarChart;
+import dev.cif.bench.harness.BenchResult;
+import dev.cif.bench.harness.BenchRunner;
+import dev.cif.bench.harness.DatasetStore;
+import dev.cif.bench.harness.Experiment;
+import dev.cif.bench.harness.FormatUnderTest;
+import dev.cif.bench.harness.LoadResult;
+import dev.cif.bench.harness.LoadTable;
+import dev.cif.bench.harness.LoadTimer;
+import dev.cif.bench.harness.PageCache;
+import dev.cif.bench.harness.ResultTable;
+import dev.cif.bench.harness.RunSettings;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code bench paper}: every table and chart of docs/benchmarks.md in one command. Each experiment runs
+ * on its own format list (the SEQ/CIF rows the paper shows plus every registered peer format) with its
+ * own baseline, and writes {@code <name>.md}, {@code .csv} and {@code .png} into the output directory;
+ * Table 2 (load times) goes to {@code table2.md}. At {@code scale} 1 it finishes in about a quarter of an
+ * hour on a 2-core machine; row counts grow linearly with the scale.
+ */
+final class PaperRun {
+
+  /** One experiment of the run: rows at scale 1, the formats to show, the baseline of its ratios. */
+  private record Plan(String name, long rows, List<String> formats, String baseline) {}
+
+  private static final List<String> PEERS = List.of("orc", "orc-zstd", "parquet", "parquet-zstd",
+      "rcfile", "rcfile-zlib", "avro", "avro-deflate", "text-json");
+  private static final List<String> PEER_DEFAULTS = List.of("orc", "parquet", "rcfile");
+  private static final List<String> COLUMN_PEERS = List.of("orc", "orc-zstd", "parquet", "parquet-zstd");
+
+  private final PrintStream out;
+  private final DatasetStore store;
+  private final File outDir;
+  private final double scale;
+  private final long seed;
+  private final int runs;
+  private final int warmups;
+
+  PaperRun(PrintStream out, DatasetStore store, File outDir, double scale, long seed, int runs, int warmups) {
+    this.out = out;
+    this.store = store;
+    this.outDir = outDir;
+    this.scale = scale;
+    this.seed = seed;
+    this.runs = runs;
+    this.warmups = warmups;
+  }
+
+  private static List<Plan> plans() {
+    return List.of(
+        new Plan("fig1", 10_000, concat(List.of("seq-uncomp", "seq-custom", "cif", "cif-zlib", "cif-sl",
+            "cif-dcsl"), PEERS), "seq-custom"),
+        new Plan("fig7", 150_000, concat(List.of("seq-uncomp", "cif", "cif-lz4", "cif-sl", "cif-dcsl"), PEERS),
+            "seq-uncomp"),
+        new Plan("fig10", 150_000, concat(List.of("seq-uncomp", "cif-sl-eager", "cif-sl", "cif-dcsl"),
+            COLUMN_PEERS), "cif-sl-eager"),
+        new Plan("fig11", 50_000, concat(List.of("seq-uncomp", "cif", "cif-sl"), PEER_DEFAULTS), "seq-uncomp"));
+  }
+
+  void execute(boolean cold) throws IOException {
+    long start = System.nanoTime();
+    Files.createDirectories(outDir.toPath());
+    List<String> registered = Formats.names();
+    for (Plan plan : plans()) {
+      long rows = Math.max(1, Math.round(plan.rows() * scale));
+      List<Experiment> experiments = PaperExperiments.named(plan.name(), rows, seed);
+      List<FormatUnderTest> formats = Formats.named(
+          plan.formats().stream().filter(registered::contains).toList());
+      if (plan.name().equals("fig7")) {
+        table2(experiments.get(0), formats);
+      }
+      out.printf("== %s: %,d rows, %d formats (%.0f s so far)%n", plan.name(), rows, formats.size(),
+          (System.nanoTime() - start) / 1e9);
+      report(plan.name(), experiments, formats, new RunSettings(warmups, runs, plan.baseline()));
+    }
+    if (cold) {
+      if (!PageCache.canDrop()) {
+        out.println("cold-cache runs skipped: this process cannot write /proc/sys/vm/drop_caches");
+      } else {
+        for (Plan plan : plans().subList(0, 2)) {
+          long rows = Math.max(1, Math.round(plan.rows() * scale));
+          List<FormatUnderTest> formats = Formats.named(
+              plan.formats().stream().filter(registered::contains).toList());
+          out.printf("== %s cold cache (page cache dropped before every timed run)%n", plan.name());
+          report(plan.name() + "-cold", PaperExperiments.named(plan.name(), rows, seed), formats,
+              new RunSettings(Math.min(1, warmups), Math.min(3, runs), plan.baseline(), true));
+        }
+      }
+    }
+    out.printf("done in %.0f s; tables and charts in %s%n", (System.nanoTime() - start) / 1e9, outDir);
+  }
+
+  private void table2(Experiment experiment, List<FormatUnderTest> formats) throws IOException {
+    out.printf("== table2: load times of %s%n", experiment.dataset().id());
+    List<LoadResult> loads = new LoadTimer(store, out).run(experiment.dataset(), formats);
+    Files.writeString(new File(outDir, "table2.md").toPath(), new LoadTable(loads).markdown(),
+        StandardCharsets.UTF_8);
+  }
+
+  private void report(String name, List<Experiment> experiments, List<FormatUnderTest> formats,
+      RunSettings settings) throws IOException {
+    BenchRunner runner = new BenchRunner(store, settings, out);
+    List<BenchResult> results = new ArrayList<>();
+    for (Experiment experiment : experiments) {
+      results.addAll(runner.run(experiment, formats));
+    }
+    ResultTable table = new ResultTable(results, settings.baseline());
+    table.printText(out);
+    Files.writeString(new File(outDir, name + ".md").toPath(), table.markdown(), StandardCharsets.UTF_8);
+    try (Writer writer = Files.newBufferedWriter(new File(outDir, name + ".csv").toPath(),
+        StandardCharsets.UTF_8)) {
+      table.writeCsv(writer);
+    }
+    BarChart.of(name + ": scan time (median of " + settings.runs() + ")", "wall time (ms)", results,
+        BenchResult::wallMillis).write(new File(outDir, name + ".png"));
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+}
