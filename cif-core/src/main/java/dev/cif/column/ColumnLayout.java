@@ -22,15 +22,19 @@ public enum ColumnLayout {
   }
 
   /**
-   * The default for a type: skip lists where a value is costly to step over (strings, bytes and every
-   * nested type), plain where a value is a few bytes and an entry every ten values would cost more
-   * space than stepping over them saves.
+   * The default for a type: DCSL for maps (the fastest layout on the Table 1 crawl job and the
+   * Figure 7 map scan, with half the bytes: docs/benchmarks.md; blocks whose keys do not repeat fall
+   * back to inline keys by themselves); skip lists where a value is costly to step over (strings,
+   * bytes and the other nested types); plain where a value is a few bytes and an entry every ten
+   * values would cost more space than stepping over them saves.
    */
   public static ColumnLayout defaultFor(Schema s) {
     Schema t = dev.cif.schema.CifSchemas.nonNull(s);
     switch (t.getType()) {
       case BOOLEAN: case INT: case LONG: case FLOAT: case DOUBLE: case ENUM: case NULL: case FIXED:
         return PLAIN;
+      case MAP:
+        return DCSL;
       default:
         return SKIP_LIST;
     }

@@ -13,14 +13,21 @@ import org.apache.avro.util.Utf8;
 /**
  * The dictionary-compressed skip list's map encoding (paper §5.3, docs/FORMAT.md "DCSL"):
  * <pre>
- * Preamble := KeyCount:uvarint Key{KeyCount}                 (the block's key dictionary)
- * MapValue := N:uvarint KeyId:uvarint{N} Value{N}
+ * Preamble := Mode:u8 [KeyCount:uvarint Key{KeyCount}]    (Mode 0: dictionary; 1: inline keys)
+ * MapValue := N:uvarint KeyId:uvarint{N} Value{N}          (dictionary blocks)
+ *           | N:uvarint (Key Value){N}                      (inline blocks)
  * </pre>
  * Key ids come first so that one key's value is found by reading ids and stepping over the values
  * before it, never building them: reading returns a {@link DictionaryMap} view that decodes only
- * the values asked for. Nullable map columns ([null, map]) put the union branch before N.
+ * the values asked for. The dictionary pays when keys repeat; a block whose predecessor had more
+ * distinct keys than half its key occurrences is written with inline keys instead (decided before
+ * the block's first value, so nothing is encoded twice). Nullable map columns put the union branch
+ * before N.
  */
 final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
+  static final int MODE_DICTIONARY = 0;
+  static final int MODE_INLINE = 1;
+
   private final ValueCodec keys;
   private final ValueCodec values;
   /** -1 for a plain map column, else the index of the map branch in a nullable union. */
@@ -28,8 +35,12 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   private final Map<Object, Integer> writeIds = new HashMap<>();
   private final List<Object> writeKeys = new ArrayList<>();
   private final ByteSink ids = new ByteSink(64);
-  private Dictionary readDict;
+  private boolean inline;
+  private long occurrences;
+  /** Distinct keys of an inline block, kept only to decide the next block's mode. */
+  private final java.util.Set<Object> inlineDistinct = new java.util.HashSet<>();
   private int dictionaryBytes;
+  private Dictionary readDict;
 
   private DictionaryMapCodec(Schema map, int mapBranch) {
     this.keys = ValueCodecs.forSchema(CifSchemas.mapKeySchema(map));
@@ -45,23 +56,35 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   }
 
   @Override public void beginBlock() {
+    int distinct = inline ? inlineDistinct.size() : writeKeys.size();
+    if (occurrences > 0) inline = distinct * 2L > occurrences;
+    inlineDistinct.clear();
     writeIds.clear();
     writeKeys.clear();
+    occurrences = 0;
     dictionaryBytes = 0;
   }
 
-  @Override public int preambleBytes() { return dictionaryBytes; }
+  @Override public int preambleBytes() { return 1 + dictionaryBytes; }
 
   @Override public void writePreamble(ByteSink out) {
+    out.writeByte(inline ? MODE_INLINE : MODE_DICTIONARY);
+    if (inline) return;
     out.writeUVarInt(writeKeys.size());
     for (Object k : writeKeys) keys.write(k, out);
   }
 
   @Override public void readPreamble(ByteSource in) {
+    int mode = in.readByte();
+    if (mode == MODE_INLINE) {
+      readDict = null;
+      return;
+    }
+    if (mode != MODE_DICTIONARY) throw in.corrupt("unknown DCSL block mode " + mode);
     int n = in.readCount(keys.minBytes());
     Object[] k = new Object[n];
     for (int i = 0; i < n; i++) k[i] = keys.read(in);
-    readDict = new Dictionary(k, keys);
+    readDict = new Dictionary(k);
   }
 
   @Override public void write(Object v, ByteSink out) {
@@ -74,10 +97,20 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     }
     Map<?, ?> m = (Map<?, ?>) v;
     out.writeUVarInt(m.size());
+    if (inline) {
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        if (e.getKey() == null) throw new IllegalArgumentException("map key is null");
+        keys.write(e.getKey(), out);
+        values.write(e.getValue(), out);
+        inlineDistinct.add(normalize(e.getKey()));
+      }
+      occurrences += m.size();
+      return;
+    }
     ids.reset();
     for (Object k : m.keySet()) {
       if (k == null) throw new IllegalArgumentException("map key is null");
-      Object norm = k instanceof CharSequence && !(k instanceof Utf8) ? new Utf8(k.toString()) : k;
+      Object norm = normalize(k);
       Integer id = writeIds.get(norm);
       if (id == null) {
         id = writeKeys.size();
@@ -91,6 +124,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     }
     out.writeBytes(ids.array(), 0, ids.size());
     for (Object val : m.values()) values.write(val, out);
+    occurrences += m.size();
   }
 
   @Override public Object read(ByteSource in) {
@@ -99,7 +133,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     skipMap(in);
     byte[] copy = new byte[in.position() - start];
     System.arraycopy(in.array(), start, copy, 0, copy.length);
-    return new DictionaryMap(copy, readDict, values, in);
+    return new DictionaryMap(copy, readDict, keys, values, in);
   }
 
   @Override public void skip(ByteSource in) {
@@ -108,6 +142,14 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   }
 
   private void skipMap(ByteSource in) {
+    if (readDict == null) {
+      int n = in.readCount(keys.minBytes() + values.minBytes());
+      for (int i = 0; i < n; i++) {
+        keys.skip(in);
+        values.skip(in);
+      }
+      return;
+    }
     int n = in.readCount(1 + values.minBytes());
     for (int i = 0; i < n; i++) {
       int id = in.readUVarInt();
@@ -116,16 +158,17 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     for (int i = 0; i < n; i++) values.skip(in);
   }
 
+  /** String keys compare as Utf8 whatever CharSequence they arrive as. */
+  static Object normalize(Object key) {
+    return key instanceof CharSequence && !(key instanceof Utf8) ? new Utf8(key.toString()) : key;
+  }
+
   /** The key dictionary of one block; a key-to-id index is built on the first lookup only. */
   static final class Dictionary {
     private final Object[] keys;
-    private final ValueCodec keyCodec;
     private Map<Object, Integer> index;
 
-    Dictionary(Object[] keys, ValueCodec keyCodec) {
-      this.keys = keys;
-      this.keyCodec = keyCodec;
-    }
+    Dictionary(Object[] keys) { this.keys = keys; }
 
     int size() { return keys.length; }
 
@@ -134,10 +177,9 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     int idOf(Object key) {
       if (index == null) {
         index = new HashMap<>(keys.length * 2);
-        for (int i = 0; i < keys.length; i++) index.put(keys[i], i);
+        for (int i = 0; i < keys.length; i++) index.put(normalize(keys[i]), i);
       }
-      Object norm = key instanceof CharSequence && !(key instanceof Utf8) ? new Utf8(key.toString()) : key;
-      Integer id = index.get(norm);
+      Integer id = index.get(normalize(key));
       return id == null ? -1 : id;
     }
   }

@@ -41,6 +41,8 @@ class DictionaryMapTest {
         try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 16 << 10, 1 << 26)) {
           for (int i = 0; i < rows; i++) w.write(i % 9 == 8 ? null : map(i, sizes[i % sizes.length], unique));
         }
+        int inline = 0;
+        int mapsSeen = 0;
         try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 26)) {
           for (int i = 0; i < rows; i++) {
             Object v = r.next();
@@ -49,6 +51,8 @@ class DictionaryMapTest {
               continue;
             }
             DictionaryMap m = (DictionaryMap) v;
+            mapsSeen++;
+            if (m.inlineKeys()) inline++;
             int n = sizes[i % sizes.length];
             if (n > 0) {
               int k = n - 1;
@@ -64,7 +68,33 @@ class DictionaryMapTest {
             assertEquals(RandomData.normalize(map(i, n, unique)), RandomData.normalize(m));
           }
         }
+        assertTrue(inline <= mapsSeen);
       }
+    }
+  }
+
+  /** Keys that repeat keep the dictionary; keys that never repeat make later blocks inline their keys. */
+  @Test
+  void dictionaryOnlyWhereKeysRepeat() throws Exception {
+    TestFs t = new TestFs();
+    for (boolean unique : new boolean[] {false, true}) {
+      Path p = t.path("mode-" + unique);
+      ColumnSpec spec = new ColumnSpec("m", MAP, ColumnLayout.DCSL, BlockCodec.NONE, new int[] {1000, 100, 10});
+      try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 8 << 10, 1 << 26)) {
+        for (int i = 0; i < 3000; i++) w.write(map(i, 10, unique));
+      }
+      int inline = 0;
+      try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 26)) {
+        assertTrue(r.blockCount() > 10);
+        for (int i = 0; i < 3000; i++) {
+          DictionaryMap m = (DictionaryMap) r.next();
+          if (m.inlineKeys()) inline++;
+          assertEquals("value-" + i + "-4", m.get(unique ? "r" + i + "k4" : "key4").toString());
+          assertEquals(1, m.decodedValues());
+        }
+      }
+      if (unique) assertTrue(inline > 2500, inline + " of 3000 maps inline");
+      else assertEquals(0, inline);
     }
   }
 }
