@@ -24,7 +24,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 /**
  * CIF as the benchmarks see it, in the paper's Table 1 variants: "cif" (plain layout, EagerRecord),
  * the codec variants of it, "cif-sl" (skip lists, LazyRecord) and "cif-dcsl" (skip lists plus
- * dictionary-compressed maps, LazyRecord). "cif-sl-eager" is cif-sl read with EagerRecord, the other
+ * dictionary-compressed maps, LazyRecord; "cif-dcsl-lz4" adds LZ4 blocks). "cif-sl-eager" is cif-sl read with EagerRecord, the other
  * half of Figure 10. Reads go through ColumnInputFormat with the job's projection pushed down.
  */
 public final class CifFormat implements FormatUnderTest {
@@ -51,6 +51,7 @@ public final class CifFormat implements FormatUnderTest {
     v.add(new CifFormat("cif-sl", null, ColumnLayout.SKIP_LIST, BlockCodec.NONE, RecordType.LAZY));
     v.add(new CifFormat("cif-sl-eager", null, ColumnLayout.SKIP_LIST, BlockCodec.NONE, RecordType.EAGER));
     v.add(new CifFormat("cif-dcsl", null, ColumnLayout.DCSL, BlockCodec.NONE, RecordType.LAZY));
+    v.add(new CifFormat("cif-dcsl-lz4", null, ColumnLayout.DCSL, BlockCodec.LZ4, RecordType.LAZY));
     return v;
   }
 
