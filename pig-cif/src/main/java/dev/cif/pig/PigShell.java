@@ -1,0 +1,51 @@
+package dev.cif.pig;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.pig.ExecType;
+import org.apache.pig.PigServer;
+import org.apache.pig.tools.grunt.GruntParser;
+
+/**
+ * {@code bin/cif pig -e STATEMENTS | -f FILE}: Pig Latin in local mode with CIF on the classpath, so
+ * CifLoader and CifStorer can be tried without a cluster. Statements run through Pig's own Grunt
+ * parser (DUMP, STORE, DESCRIBE, SET, ...); scratch directories go to a private temporary directory.
+ */
+public final class PigShell {
+  private PigShell() {}
+
+  public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
+    if (args.length != 2 || !("-e".equals(args[0]) || "-f".equals(args[0]))) {
+      out.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT");
+      return 2;
+    }
+    Reader script = "-e".equals(args[0]) ? new StringReader(args[1])
+        : Files.newBufferedReader(Paths.get(args[1]), StandardCharsets.UTF_8);
+    Path scratch = Files.createTempDirectory("cif-pig");
+    Properties p = new Properties();
+    p.setProperty("hadoop.tmp.dir", scratch.resolve("hadoop").toString());
+    p.setProperty("mapreduce.jobtracker.staging.root.dir", scratch.resolve("staging").toString());
+    p.setProperty("pig.temp.dir", scratch.resolve("pig").toString());
+    PrintStream saved = System.out;
+    System.setOut(out);
+    PigServer pig = new PigServer(ExecType.LOCAL, p);
+    try {
+      GruntParser parser = new GruntParser(script, pig);
+      parser.setInteractive(false);
+      int[] results = parser.parseStopOnError();
+      return results[1] == 0 ? 0 : 1;
+    } finally {
+      pig.shutdown();
+      System.setOut(saved);
+      script.close();
+    }
+  }
+}
