@@ -49,10 +49,11 @@ class CifTableDdlTest {
     hive.run(sql.replace("$t", name + "_t").replace("$f", "TEXTFILE"));
   }
 
+  /** Same non-empty rows, sorted here: ORDER BY would make each fetch a MapReduce job. */
   private static void sameAnswer(String name, String query) throws Exception {
-    List<String> expected = hive.run(query.replace("$t", name + "_t"));
+    List<String> expected = EmbeddedHive.sorted(hive.run(query.replace("$t", name + "_t")));
     assertFalse(expected.isEmpty(), query);
-    assertEquals(expected, hive.run(query.replace("$t", name + "_c")), query);
+    assertEquals(expected, EmbeddedHive.sorted(hive.run(query.replace("$t", name + "_c"))), query);
   }
 
   @Test
@@ -60,7 +61,7 @@ class CifTableDdlTest {
     both("p", "CREATE TABLE $t (k INT, v STRING) PARTITIONED BY (dt STRING) STORED AS $f");
     both("p", "INSERT INTO $t PARTITION (dt = 'd1') VALUES (1, 'a'), (2, NULL)");
     both("p", "INSERT INTO $t PARTITION (dt) SELECT k + 10, v, concat('e', k) FROM $t WHERE dt = 'd1'");
-    sameAnswer("p", "SELECT * FROM $t ORDER BY k");
+    sameAnswer("p", "SELECT * FROM $t");
     sameAnswer("p", "SHOW PARTITIONS $t");
     sameAnswer("p", "SELECT k, v FROM $t WHERE dt = 'e2'");
   }
@@ -71,7 +72,7 @@ class CifTableDdlTest {
     both("a", "INSERT INTO $t VALUES (1, 'a')");
     both("a", "ALTER TABLE $t ADD COLUMNS (w DOUBLE, tags MAP<STRING,INT>)");
     both("a", "INSERT INTO $t SELECT 2, 'b', 2.5, map('x', 1)");
-    sameAnswer("a", "SELECT * FROM $t ORDER BY k");
+    sameAnswer("a", "SELECT * FROM $t");
     sameAnswer("a", "SELECT k, w, tags['x'] FROM $t WHERE w IS NULL");
   }
 
@@ -89,7 +90,7 @@ class CifTableDdlTest {
     String ddl = String.join("\n", hive.run("SHOW CREATE TABLE d_c"));
     assertTrue(ddl.contains(CifSerDe.class.getName()), ddl);
     hive.run(ddl.replace("`d_c`", "`d_again`").replace("'TRUE'", "'FALSE'"));
-    assertEquals(hive.run("SELECT * FROM d_c ORDER BY k"), hive.run("SELECT * FROM d_again ORDER BY k"));
+    assertEquals(EmbeddedHive.sorted(hive.run("SELECT * FROM d_c")), EmbeddedHive.sorted(hive.run("SELECT * FROM d_again")));
     hive.run("DROP TABLE d_again");
 
     both("d", "TRUNCATE TABLE $t");
@@ -150,7 +151,7 @@ class CifTableDdlTest {
         + fs.makeQualified(cifDir) + "'");
     hive.run("CREATE EXTERNAL TABLE x_t (url STRING, n INT, tags MAP<STRING,STRING>) STORED AS TEXTFILE LOCATION '"
         + fs.makeQualified(textDir) + "'");
-    sameAnswer("x", "SELECT * FROM $t ORDER BY url");
-    sameAnswer("x", "SELECT url, tags['k1'] FROM $t WHERE n IS NULL ORDER BY url");
+    sameAnswer("x", "SELECT * FROM $t");
+    sameAnswer("x", "SELECT url, tags['k1'] FROM $t WHERE n IS NULL");
   }
 }

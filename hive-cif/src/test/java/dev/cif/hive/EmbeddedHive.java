@@ -42,6 +42,8 @@ final class EmbeddedHive implements AutoCloseable {
         Map.entry("hive.support.concurrency", "false"),
         Map.entry("hive.exec.dynamic.partition.mode", "nonstrict"),
         Map.entry("hive.stats.column.autogather", "false"),
+        // The local runner allocates this sort buffer for every map task; 100 MB by default.
+        Map.entry("mapreduce.task.io.sort.mb", "8"),
         Map.entry("hive.server2.logging.operation.enabled", "false"));
     // Hive makes fresh HiveConf objects internally; they read these from System properties.
     settings.forEach(System::setProperty);
@@ -72,6 +74,13 @@ final class EmbeddedHive implements AutoCloseable {
     } finally {
       driver.close();
     }
+  }
+
+  /** A copy of the rows in sorted order, for comparing answers whose row order Hive leaves open. */
+  static List<String> sorted(List<String> rows) {
+    List<String> copy = new ArrayList<>(rows);
+    java.util.Collections.sort(copy);
+    return copy;
   }
 
   void runAll(String... sql) throws CommandProcessorException {

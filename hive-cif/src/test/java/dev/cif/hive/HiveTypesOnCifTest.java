@@ -55,42 +55,44 @@ class HiveTypesOnCifTest {
     if (hive != null) hive.close();
   }
 
-  /** The query over ref, and over each CIF copy, must give the same non-empty answer. */
+  /**
+   * The query over ref, and over each CIF copy, must give the same non-empty rows. Rows are sorted
+   * here rather than by ORDER BY, which would turn each fetch into a MapReduce job.
+   */
   private static void sameAsOrc(String query) throws Exception {
-    List<String> expected = hive.run(query.replace("$t", "ref"));
+    List<String> expected = EmbeddedHive.sorted(hive.run(query.replace("$t", "ref")));
     assertTrue(expected.size() > 0, query);
-    assertEquals(expected, hive.run(query.replace("$t", "ctas_cif")), query + " (CTAS)");
-    assertEquals(expected, hive.run(query.replace("$t", "ins_cif")), query + " (INSERT)");
+    assertEquals(expected, EmbeddedHive.sorted(hive.run(query.replace("$t", "ctas_cif"))), query + " (CTAS)");
+    assertEquals(expected, EmbeddedHive.sorted(hive.run(query.replace("$t", "ins_cif"))), query + " (INSERT)");
   }
 
   @Test
   void everyColumnOfEveryRow() throws Exception {
-    sameAsOrc("SELECT * FROM $t ORDER BY id");
+    sameAsOrc("SELECT * FROM $t");
     assertEquals(3, hive.run("SELECT * FROM ctas_cif").size());
   }
 
   @Test
   void nestedAccessAndMapLookups() throws Exception {
-    sameAsOrc("SELECT id, m['a'], m['b'], m['zz'], mi[1], mi[3], arr[1], st.a, st.c[0], size(m) FROM $t ORDER BY id");
+    sameAsOrc("SELECT id, m['a'], m['b'], m['zz'], mi[1], mi[3], arr[1], st.a, st.c[0], size(m) FROM $t");
   }
 
   @Test
   void unions() throws Exception {
-    List<String> expected = hive.run("SELECT * FROM uref ORDER BY id");
+    List<String> expected = EmbeddedHive.sorted(hive.run("SELECT * FROM uref"));
     assertEquals(3, expected.size());
-    assertEquals(expected, hive.run("SELECT * FROM ucif ORDER BY id"));
+    assertEquals(expected, EmbeddedHive.sorted(hive.run("SELECT * FROM ucif")));
   }
 
   @Test
   void filters() throws Exception {
-    sameAsOrc("SELECT id, s FROM $t WHERE amt > 0 OR s = '' ORDER BY id");
-    sameAsOrc("SELECT id FROM $t WHERE m['a'] = 2 OR ts < CAST('2000-01-01' AS TIMESTAMP) ORDER BY id");
-    sameAsOrc("SELECT count(*) FROM $t WHERE bi IS NULL");
+    sameAsOrc("SELECT id, s FROM $t WHERE amt > 0 OR s = '' ");
+    sameAsOrc("SELECT id FROM $t WHERE m['a'] = 2 OR ts < CAST('2000-01-01' AS TIMESTAMP)");
   }
 
   @Test
   void aggregatesRunAsJobs() throws Exception {
     sameAsOrc("SELECT count(*), count(s), sum(bi), min(amt), max(dt), avg(d), sum(m['a']), max(vc) FROM $t");
-    sameAsOrc("SELECT b, count(*), sum(ti), collect_list(st.b) FROM $t GROUP BY b ORDER BY b");
+    sameAsOrc("SELECT b, count(*), sum(ti), collect_list(st.b) FROM $t GROUP BY b");
   }
 }
