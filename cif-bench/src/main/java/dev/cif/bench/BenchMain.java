@@ -11,6 +11,7 @@ import dev.cif.bench.harness.BenchRunner;
 import dev.cif.bench.harness.DatasetStore;
 import dev.cif.bench.harness.Experiment;
 import dev.cif.bench.harness.FormatUnderTest;
+import dev.cif.bench.harness.ForklessLocalFileSystem;
 import dev.cif.bench.harness.ResultTable;
 import dev.cif.bench.harness.RunSettings;
 import java.io.File;
@@ -166,7 +167,7 @@ public final class BenchMain {
   }
 
   private static DatasetStore store(String dir) throws IOException {
-    Configuration conf = new Configuration();
+    Configuration conf = ForklessLocalFileSystem.configure(new Configuration());
     conf.setInt("io.file.buffer.size", IO_BUFFER_BYTES);
     // newInstance, not the cached getLocal: the cache would ignore this configuration if already filled.
     FileSystem fs = FileSystem.newInstanceLocal(conf);

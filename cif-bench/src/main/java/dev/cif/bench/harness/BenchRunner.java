@@ -54,9 +54,11 @@ public final class BenchRunner {
               experiment.name(), job.name(), result.format(), result.answer(), result.records(),
               reference.format(), reference.answer(), reference.records()));
         }
-        log.printf("[%3d/%d %5.0fs] %-8s %-14s %-14s %9.1f ms wall %9.1f ms cpu %,14d bytes read%n",
+        log.printf("[%3d/%d %5.0fs] %-8s %-14s %-14s %9.1f ms wall %9.1f ms cpu %,14d bytes read"
+                + " (%,d by syscalls)%n",
             results.size() + 1, total, (System.nanoTime() - started) / 1e9, experiment.name(), job.name(),
-            result.format(), result.wallMillis(), result.cpuMillis(), result.median().bytesRead());
+            result.format(), result.wallMillis(), result.cpuMillis(), result.median().bytesRead(),
+            result.median().syscallBytesRead());
         results.add(result);
       }
     }
@@ -82,7 +84,7 @@ public final class BenchRunner {
       ScanLoop.Outcome outcome = ScanLoop.run(format, fs, dir, schema, job);
       long wallNanos = System.nanoTime() - wall;
       long cpuNanos = threads.getCurrentThreadCpuTime() - cpu;
-      runs.add(new Measurement(wallNanos, cpuNanos, io.bytesRead()));
+      runs.add(new Measurement(wallNanos, cpuNanos, io.bytesRead(), io.syscallBytesRead()));
       if (first == null) {
         first = outcome;
       } else if (!first.equals(outcome)) {

@@ -17,7 +17,7 @@ import java.util.function.ToLongFunction;
 public final class ResultTable {
 
   private static final String[] HEADER = {
-    "experiment", "job", "format", "records", "size MB", "read MB", "wall ms", "cpu ms", "records/s",
+    "experiment", "job", "format", "records", "size MB", "read MB", "syscall read MB", "wall ms", "cpu ms", "records/s",
     "read MB/s", "speedup", "wall vs best peer", "cpu vs best peer",
   };
 
@@ -66,7 +66,8 @@ public final class ResultTable {
     for (BenchResult r : results) {
       rows.add(new String[] {
         r.experiment(), r.job(), r.format(), Long.toString(r.records()), mb(r.sizeOnDisk()),
-        mb(r.median().bytesRead()), fmt("%.1f", r.wallMillis()), fmt("%.1f", r.cpuMillis()),
+        mb(r.median().bytesRead()), r.median().syscallBytesRead() < 0 ? "-" : mb(r.median().syscallBytesRead()),
+        fmt("%.1f", r.wallMillis()), fmt("%.1f", r.cpuMillis()),
         fmt("%.0f", r.recordsPerSecond()), fmt("%.1f", r.megabytesReadPerSecond()),
         speedup(r).map(s -> fmt("%.2fx", s)).orElse("-"),
         ratioToBestPeer(r, Measurement::wallNanos).map(s -> fmt("%.2f", s)).orElse("-"),
@@ -120,7 +121,7 @@ public final class ResultTable {
 
   /** Raw numbers (nanoseconds, bytes) for further analysis, plus the answer each format gave. */
   public void writeCsv(Writer out) throws IOException {
-    out.write("experiment,dataset,job,format,records,size_bytes,bytes_read,wall_ns,cpu_ns,speedup,"
+    out.write("experiment,dataset,job,format,records,size_bytes,bytes_read,syscall_bytes_read,wall_ns,cpu_ns,speedup,"
         + "wall_vs_best_peer,cpu_vs_best_peer,answer\n");
     for (BenchResult r : results) {
       out.write(String.join(",", csv(r.experiment()), csv(r.dataset()), csv(r.job()), csv(r.format()),
