@@ -46,7 +46,16 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, CifRecordW
     List<String> columns = projectedColumns(job);
     // SplitPlanner sizes splits by the projected columns' files; an empty setting would mean all.
     if (columns != null && !columns.isEmpty()) CifConf.COLUMNS.set(conf, String.join(",", columns));
-    return SplitPlanner.plan(conf, getInputPaths(job)).toArray(new InputSplit[0]);
+    SplitDirectoryFilter filter = SplitDirectoryFilter.fromConf(job);
+    if (filter == null) return SplitPlanner.plan(conf, getInputPaths(job)).toArray(new InputSplit[0]);
+    // Plan only the split-directories the pushed filter cannot rule out.
+    List<Path> kept = new ArrayList<>();
+    for (Path input : getInputPaths(job)) {
+      FileSystem fs = input.getFileSystem(job);
+      for (Path dir : DatasetListing.splitDirectories(fs, input)) if (filter.mayMatch(fs, dir)) kept.add(dir);
+    }
+    if (kept.isEmpty()) return new InputSplit[0];
+    return SplitPlanner.plan(conf, kept.toArray(new Path[0])).toArray(new InputSplit[0]);
   }
 
   @Override

@@ -80,13 +80,14 @@ class CifReadPathTest {
 
     OpenCountingFileSystem.OPENS.clear();
     // A fetch task (no ORDER BY, no job): MapReduce job submission cannot take a non-"file" local scheme.
-    List<String> answer = hive.run("SELECT c3 FROM wide_counted WHERE c3 > 4");
+    // No WHERE: a pushed filter would open column files to read their statistics (FilterPushdownTest).
+    List<String> answer = hive.run("SELECT c3 FROM wide_counted");
     Map<String, Integer> columnFileOpens = new HashMap<>();
     OpenCountingFileSystem.OPENS.forEach((name, n) -> {
       if (name.endsWith(".cif") && !name.startsWith("schema-")) columnFileOpens.put(name, n);
     });
     assertEquals(Map.of("0003-c3.cif", splitDirectories), columnFileOpens);
-    assertEquals(hive.run("SELECT c3 FROM wide WHERE c3 > 4"), answer);
+    assertEquals(hive.run("SELECT c3 FROM wide"), answer);
     assertFalse(answer.isEmpty());
   }
 }
