@@ -18,16 +18,19 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Loaded by listing {@value #ROOT_KEY} (default "/") through the Balancer's own configuration, and
  * refreshed after {@value #REFRESH_KEY} ms. If the listing fails, nothing is refused (best effort).
+ * The Balancer makes a new placement policy for every iteration, so the listing is shared per JVM.
  */
 public final class CoLocatedReplicaSets {
   public static final String ROOT_KEY = "cif.placement.scan.root";
   public static final String REFRESH_KEY = "cif.placement.balancer.refresh.ms";
   private static final Logger LOG = LoggerFactory.getLogger(CoLocatedReplicaSets.class);
 
+  private static final Object LOCK = new Object();
+  private static Set<Set<String>> sets = Set.of();
+  private static long loadedAt = Long.MIN_VALUE;
+
   private final Configuration conf;
   private final long refreshMillis;
-  private Set<Set<String>> sets = Set.of();
-  private long loadedAt = Long.MIN_VALUE;
 
   public CoLocatedReplicaSets(Configuration conf) {
     this.conf = conf;
@@ -35,13 +38,15 @@ public final class CoLocatedReplicaSets {
   }
 
   /** True when {@code transferAddresses} ({@code ip:port} of each replica) is a co-located set. */
-  public synchronized boolean contains(Set<String> transferAddresses) {
-    long now = System.currentTimeMillis();
-    if (loadedAt == Long.MIN_VALUE || now - loadedAt > refreshMillis) {
-      sets = load();
-      loadedAt = now;
+  public boolean contains(Set<String> transferAddresses) {
+    synchronized (LOCK) {
+      long now = System.currentTimeMillis();
+      if (loadedAt == Long.MIN_VALUE || now - loadedAt > refreshMillis) {
+        sets = load();
+        loadedAt = now;
+      }
+      return sets.contains(transferAddresses);
     }
-    return sets.contains(transferAddresses);
   }
 
   private Set<Set<String>> load() {

@@ -42,19 +42,25 @@ public final class PlacementCluster {
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 1000);
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 1);
     conf.setLong(DFSConfigKeys.DFS_BLOCKREPORT_INTERVAL_MSEC_KEY, 10_000);
-    conf.setLong(DFSConfigKeys.DFS_BALANCER_GETBLOCKS_MIN_BLOCK_SIZE_KEY, 0);
+    conf.setLong(DFSConfigKeys.DFS_BALANCER_GETBLOCKS_MIN_BLOCK_SIZE_KEY, 1);
     conf.setLong(DFSConfigKeys.DFS_BALANCER_MOVEDWINWIDTH_KEY, 2000);
+    // Blocks the policy declares unmovable stay on a source's list; without a bound on an iteration
+    // the Balancer retries them for its default 20 minutes.
+    conf.setLong(DFSConfigKeys.DFS_BALANCER_MAX_ITERATION_TIME_KEY, 5000);
+    conf.setInt(DFSConfigKeys.DFS_BALANCER_MAX_NO_MOVE_INTERVAL_KEY, 5000);
+    conf.setInt(DFSConfigKeys.DFS_BALANCER_BLOCK_MOVE_TIMEOUT, 10_000);
     return conf;
   }
 
   public static MiniDFSCluster start(Configuration conf, long capacityPerNode) throws IOException {
     // Surefire points java.io.tmpdir into target/; the web servers of the cluster need it to exist.
     new java.io.File(System.getProperty("java.io.tmpdir")).mkdirs();
+    // One storage per datanode: the capacities below (for Balancer tests) are per storage.
     MiniDFSCluster.Builder b = new MiniDFSCluster.Builder(conf).numDataNodes(RACKS.length)
-        .racks(RACKS);
+        .racks(RACKS).storagesPerDatanode(1);
     if (capacityPerNode > 0) {
-      long[] caps = new long[RACKS.length];
-      java.util.Arrays.fill(caps, capacityPerNode);
+      long[][] caps = new long[RACKS.length][];
+      java.util.Arrays.setAll(caps, i -> new long[] {capacityPerNode});
       b.storageCapacities(caps);
     }
     MiniDFSCluster cluster = b.build();
@@ -101,7 +107,8 @@ public final class PlacementCluster {
   public static boolean fullyReplicated(FileSystem fs, Path root, int replicas, String goneAddress)
       throws IOException {
     for (BlockLocation b : blocks(fs, root)) {
-      if (b.getNames().length != replicas || List.of(b.getNames()).contains(goneAddress)) {
+      if (b.getNames().length != replicas
+          || (goneAddress != null && List.of(b.getNames()).contains(goneAddress))) {
         return false;
       }
     }

@@ -154,9 +154,12 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
     if (!super.isMovable(locs, source, target)) {
       return false;
     }
-    Set<String> addresses = locs.stream().map(DatanodeInfo::getXferAddr)
-        .collect(Collectors.toSet());
-    return !coLocatedSets().contains(addresses);
+    // The Balancer passes the replicas as they would be after the move (target included).
+    Set<String> current = locs.stream().map(DatanodeInfo::getXferAddr)
+        .filter(a -> !a.equals(target.getXferAddr())).collect(Collectors.toSet());
+    boolean movable = !coLocatedSets().contains(current);
+    LOG.debug("isMovable {} -> {}: {}", current, target.getXferAddr(), movable);
+    return movable;
   }
 
   private CoLocatedReplicaSets coLocatedSets() {
