@@ -69,7 +69,9 @@ final class SplitDirectoryFilter {
       ColumnSummary s = new ColumnSummary();
       s.rows = sd.rows();
       if (!sd.hasColumn(column)) {
-        s.nulls = s.rows; // a column added later reads NULL here
+        // A partition column (Hive pushes those too), or one added after this split-directory was
+        // written; the two cannot be told apart here, so nothing is judged.
+        s.bounded = false;
         return s;
       }
       // char(n) is stored without its padding while Hive may compare with a padded literal: not judged.
@@ -95,7 +97,9 @@ final class SplitDirectoryFilter {
 
     TruthValue evaluate(PredicateLeaf leaf) {
       boolean hasNull = nulls > 0;
-      if (leaf.getOperator() == PredicateLeaf.Operator.IS_NULL) return hasNull ? TruthValue.YES_NO : TruthValue.NO;
+      if (leaf.getOperator() == PredicateLeaf.Operator.IS_NULL) {
+        return !bounded ? TruthValue.YES_NO_NULL : hasNull ? TruthValue.YES_NO : TruthValue.NO;
+      }
       if (nulls == rows) return TruthValue.NULL; // every comparison with NULL is NULL
       if (!bounded || min == null) return TruthValue.YES_NO_NULL;
       TruthValue no = hasNull ? TruthValue.NO_NULL : TruthValue.NO;
