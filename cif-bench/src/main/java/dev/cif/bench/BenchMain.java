@@ -34,7 +34,7 @@ import org.apache.hadoop.fs.Path;
  * generate crawl|synthetic|wide20|wide40|wide80 --rows N --out DIR [--seed S] [--format NAME[,NAME]]
  * run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K=3] [--warmups W=2] [--seed S]
  *     [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]
- * paper [--scale X=1] [--dir DIR] [--out DIR=docs/bench] [--runs K=5] [--warmups W=1] [--cold true|false]
+ * paper [--scale X=1] [--dir DIR] [--out DIR=docs/bench/paper] [--runs K=5] [--warmups W=1] [--cold true|false]
  * formats
  * </pre>
  *
@@ -161,7 +161,7 @@ public final class BenchMain {
     if (!(scale > 0)) {
       throw new IllegalArgumentException("--scale must be positive");
     }
-    new PaperRun(out, store(args.get("dir", "/tmp/cifbench-data")), new File(args.get("out", "docs/bench")),
+    new PaperRun(out, store(args.get("dir", "/tmp/cifbench-data")), new File(args.get("out", "docs/bench/paper")),
         scale, args.number("seed", DEFAULT_SEED), (int) args.number("runs", 5),
         (int) args.number("warmups", 1)).execute(Boolean.parseBoolean(args.get("cold", "true")));
   }

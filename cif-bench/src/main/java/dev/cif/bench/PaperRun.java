@@ -33,10 +33,10 @@ final class PaperRun {
   /** One experiment of the run: rows at scale 1, the formats to show, the baseline of its ratios. */
   private record Plan(String name, long rows, List<String> formats, String baseline) {}
 
-  private static final List<String> PEERS = List.of("orc", "orc-zstd", "parquet", "parquet-zstd",
+  private static final List<String> PEERS = List.of("orc", "orc-zlib", "parquet", "parquet-zstd",
       "rcfile", "rcfile-zlib", "avro", "avro-deflate", "text-json");
   private static final List<String> PEER_DEFAULTS = List.of("orc", "parquet", "rcfile");
-  private static final List<String> COLUMN_PEERS = List.of("orc", "orc-zstd", "parquet", "parquet-zstd");
+  private static final List<String> COLUMN_PEERS = List.of("orc", "orc-zlib", "parquet", "parquet-zstd");
 
   private final PrintStream out;
   private final DatasetStore store;
@@ -58,9 +58,10 @@ final class PaperRun {
 
   private static List<Plan> plans() {
     return List.of(
-        new Plan("fig1", 10_000, concat(List.of("seq-uncomp", "seq-custom", "cif", "cif-zlib", "cif-sl",
-            "cif-dcsl"), PEERS), "seq-custom"),
-        new Plan("fig7", 150_000, concat(List.of("seq-uncomp", "cif", "cif-lz4", "cif-sl", "cif-dcsl"), PEERS),
+        new Plan("fig1", 20_000, concat(List.of("seq-uncomp", "seq-custom", "cif", "cif-zlib", "cif-sl",
+            "cif-dcsl", "cif-dcsl-lz4"), PEERS), "seq-custom"),
+        new Plan("fig7", 150_000, concat(List.of("seq-uncomp", "cif", "cif-lz4", "cif-sl", "cif-dcsl",
+            "cif-dcsl-lz4"), PEERS),
             "seq-uncomp"),
         new Plan("fig10", 150_000, concat(List.of("seq-uncomp", "cif-sl-eager", "cif-sl", "cif-dcsl"),
             COLUMN_PEERS), "cif-sl-eager"),

@@ -31,23 +31,30 @@ public final class LoadTimer {
     this.log = log;
   }
 
-  public List<LoadResult> run(Dataset dataset, List<FormatUnderTest> formats) throws IOException {
-    List<LoadResult> results = new ArrayList<>();
+  private LoadResult generateOnly(Dataset dataset) {
     long cpu = os.getProcessCpuTime();
     long wall = System.nanoTime();
     long rows = 0;
     for (var record : dataset.records()) {
       rows += record == null ? 0 : 1;
     }
-    results.add(new LoadResult(dataset.id(), GENERATOR, rows, System.nanoTime() - wall,
-        os.getProcessCpuTime() - cpu, 0));
+    return new LoadResult(dataset.id(), GENERATOR, rows, System.nanoTime() - wall,
+        os.getProcessCpuTime() - cpu, 0);
+  }
+
+  public List<LoadResult> run(Dataset dataset, List<FormatUnderTest> formats) throws IOException {
+    List<LoadResult> results = new ArrayList<>();
+    // Two generate-only passes, the faster kept: the first also pays for loading and compiling the generator.
+    LoadResult generate = generateOnly(dataset);
+    LoadResult again = generateOnly(dataset);
+    results.add(again.wallNanos() < generate.wallNanos() ? again : generate);
     FileSystem fs = store.fileSystem();
     for (FormatUnderTest format : formats) {
       Path target = store.dirOf(dataset, format);
       Path dir = new Path(target.getParent(), "_timed-load-" + format.name());
       fs.delete(dir, true);
-      cpu = os.getProcessCpuTime();
-      wall = System.nanoTime();
+      long cpu = os.getProcessCpuTime();
+      long wall = System.nanoTime();
       format.write(dataset, fs, dir);
       long wallNanos = System.nanoTime() - wall;
       long cpuNanos = os.getProcessCpuTime() - cpu;
