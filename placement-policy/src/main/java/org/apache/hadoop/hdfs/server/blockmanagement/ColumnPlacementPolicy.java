@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
@@ -133,6 +134,7 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
         .map(DatanodeStorageInfo::getDatanodeDescriptor).collect(Collectors.toList());
     Set<DatanodeDescriptor> keep = homes.findHomeWithin(nodes, expectedNumOfReplicas, addedNode);
     if (keep == null) {
+      LOG.debug("no known home within {}: stable default choice", nodes);
       return super.chooseReplicasToDelete(availableReplicas, candidates, expectedNumOfReplicas,
           excessTypes, addedNode, delNodeHint);
     }
@@ -145,6 +147,31 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
       }
     }
     return excess;
+  }
+
+  /**
+   * The default's pick among the replicas it may delete without losing a rack, made stable: it would
+   * take the node with the least free space, which changes from one block to the next, so the blocks
+   * of one split-directory (all on the same nodes) could each lose a different node. A fixed order of
+   * datanodes makes them all lose the same one. Used when no home is known for the replicas (after a
+   * NameNode restart, before the directory is touched), and for plain files.
+   */
+  @Override
+  public DatanodeStorageInfo chooseReplicaToDelete(Collection<DatanodeStorageInfo> moreThanOne,
+      Collection<DatanodeStorageInfo> exactlyOne, List<StorageType> excessTypes,
+      Map<String, List<DatanodeStorageInfo>> rackMap) {
+    DatanodeStorageInfo chosen = null;
+    for (DatanodeStorageInfo s : pickupReplicaSet(moreThanOne, exactlyOne, rackMap)) {
+      if (excessTypes.contains(s.getStorageType()) && (chosen == null
+          || s.getDatanodeDescriptor().getDatanodeUuid()
+              .compareTo(chosen.getDatanodeDescriptor().getDatanodeUuid()) > 0)) {
+        chosen = s;
+      }
+    }
+    if (chosen != null) {
+      excessTypes.remove(chosen.getStorageType());
+    }
+    return chosen;
   }
 
   /** The Balancer: a block whose replicas are a co-located split-directory's nodes does not move. */
