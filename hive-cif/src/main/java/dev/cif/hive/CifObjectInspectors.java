@@ -42,10 +42,9 @@ final class CifObjectInspectors {
       }
       case UNION: {
         List<TypeInfo> types = ((UnionTypeInfo) t).getAllUnionObjectTypeInfos();
-        Schema union = s.getType() == Schema.Type.UNION ? s : Schema.createUnion(s);
-        int offset = union.getTypes().get(0).getType() == Schema.Type.NULL ? 1 : 0;
+        List<Schema> schemas = HiveTypeMapping.unionBranches(s);
         List<ObjectInspector> branches = new ArrayList<>();
-        for (int i = 0; i < types.size(); i++) branches.add(forType(types.get(i), union.getTypes().get(i + offset)));
+        for (int i = 0; i < types.size(); i++) branches.add(forType(types.get(i), schemas.get(i)));
         return ObjectInspectorFactory.getStandardUnionObjectInspector(branches);
       }
       default:

@@ -75,8 +75,8 @@ public class CifSerDe extends AbstractSerDe {
 
   @Override
   public Object deserialize(Writable blob) {
-    GenericRecord r = ((CifRecordWritable) blob).record();
-    return r;
+    // The reader's lazy record is the row: CifRowObjectInspector decodes a column when Hive asks.
+    return ((CifRecordWritable) blob).record();
   }
 
   @Override public ObjectInspector getObjectInspector() { return inspector; }

@@ -67,14 +67,14 @@ final class CifToHive {
         };
       }
       case UNION: {
-        // The Avro union is [null, branch0, branch1, ...] (HiveTypeMapping); Hive's tag is the branch.
-        Schema union = s.getType() == Schema.Type.UNION ? s : Schema.createUnion(s);
+        // Hive's tag is the index among the non-null branches; the value's Java type picks the branch.
+        List<Schema> schemas = HiveTypeMapping.unionBranches(s);
+        Schema union = Schema.createUnion(schemas);
         List<TypeInfo> types = ((UnionTypeInfo) t).getAllUnionObjectTypeInfos();
-        int offset = union.getTypes().get(0).getType() == Schema.Type.NULL ? 1 : 0;
         List<Function<Object, Object>> branches = new ArrayList<>();
-        for (int i = 0; i < types.size(); i++) branches.add(build(types.get(i), union.getTypes().get(i + offset)));
+        for (int i = 0; i < types.size(); i++) branches.add(build(types.get(i), schemas.get(i)));
         return v -> {
-          int tag = GenericData.get().resolveUnion(union, v) - offset;
+          int tag = GenericData.get().resolveUnion(union, v);
           return new StandardUnion((byte) tag, branches.get(tag).apply(v));
         };
       }

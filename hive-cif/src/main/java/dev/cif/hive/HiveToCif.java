@@ -81,12 +81,11 @@ final class HiveToCif {
       }
       case UNION: {
         UnionObjectInspector u = (UnionObjectInspector) oi;
-        // declared is [null, b0, b1, ...]; the written value's Java type selects the branch again.
-        Schema union = declared.getType() == Schema.Type.UNION ? declared : s;
-        int offset = union.getTypes().get(0).getType() == Schema.Type.NULL ? 1 : 0;
+        // The written value's Java type selects the branch again (cif-core resolves the union).
+        List<Schema> schemas = HiveTypeMapping.unionBranches(declared.getType() == Schema.Type.UNION ? declared : s);
         List<Function<Object, Object>> branches = new ArrayList<>();
         for (int i = 0; i < u.getObjectInspectors().size(); i++) {
-          branches.add(build(u.getObjectInspectors().get(i), union.getTypes().get(i + offset), union.getTypes().get(i + offset)));
+          branches.add(build(u.getObjectInspectors().get(i), schemas.get(i), schemas.get(i)));
         }
         return v -> {
           Object field = u.getField(v);

@@ -38,6 +38,16 @@ public final class HiveTypeMapping {
     return Schema.createRecord(avroName(name), null, "dev.cif.hive", false, fields);
   }
 
+  /**
+   * The branches of a uniontype's schema, in Hive's tag order: the schema's union without its null
+   * branch; a one-branch uniontype arrives already unwrapped by CifSchemas.nonNull.
+   */
+  static List<Schema> unionBranches(Schema s) {
+    if (s.getType() != Schema.Type.UNION) return List.of(s);
+    List<Schema> all = s.getTypes();
+    return all.get(0).getType() == Schema.Type.NULL ? all.subList(1, all.size()) : all;
+  }
+
   private static String avroName(String s) {
     String n = s == null ? "" : s.replaceAll("[^A-Za-z0-9_]", "_");
     return n.isEmpty() || Character.isDigit(n.charAt(0)) ? "t_" + n : n;

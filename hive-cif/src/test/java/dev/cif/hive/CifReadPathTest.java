@@ -32,10 +32,6 @@ class CifReadPathTest {
     if (hive != null) hive.close();
   }
 
-  private static Path location(String table) throws Exception {
-    return new Path(hive.run("DESCRIBE FORMATTED " + table).stream().filter(l -> l.startsWith("Location:"))
-        .findFirst().orElseThrow().substring("Location:".length()).trim());
-  }
 
   @Test
   void crawlQueryOverDictionaryCompressedMap() throws Exception {
@@ -56,7 +52,7 @@ class CifReadPathTest {
 
     // The table property chose the dictionary-compressed skip list for the map column.
     FileSystem fs = FileSystem.getLocal(hive.conf);
-    for (Path dir : DatasetListing.splitDirectories(fs, location("urlinfo"))) {
+    for (Path dir : DatasetListing.splitDirectories(fs, hive.location("urlinfo"))) {
       try (ColumnFileReader r = SplitDirectory.open(fs, dir).openColumn("metadata", 1 << 20)) {
         assertEquals(ColumnLayout.DCSL, r.spec().layout);
       }
@@ -70,7 +66,7 @@ class CifReadPathTest {
     hive.runAll("CREATE TABLE wide (" + columns + ") STORED AS CIF",
         "INSERT INTO wide SELECT " + values + " FROM (SELECT 1 AS id UNION ALL SELECT 2 AS id) s",
         "INSERT INTO wide SELECT " + values + " FROM (SELECT 3 AS id) s");
-    Path data = location("wide");
+    Path data = hive.location("wide");
     FileSystem fs = FileSystem.getLocal(hive.conf);
     int splitDirectories = DatasetListing.splitDirectories(fs, data).size();
     assertEquals(2, splitDirectories);

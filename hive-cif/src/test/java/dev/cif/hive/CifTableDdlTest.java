@@ -98,16 +98,12 @@ class CifTableDdlTest {
     both("d", "INSERT INTO $t VALUES (3, 'c')");
     sameAnswer("d", "SELECT * FROM $t");
 
-    Path location = location("d_c");
+    Path location = hive.location("d_c");
     both("d", "DROP TABLE $t");
     assertFalse(hive.run("SHOW TABLES").contains("d_c"));
     assertFalse(location.getFileSystem(hive.conf).exists(location), "purged on DROP: " + location);
   }
 
-  private static Path location(String table) throws Exception {
-    return new Path(hive.run("DESCRIBE FORMATTED " + table).stream().filter(l -> l.startsWith("Location:"))
-        .findFirst().orElseThrow().substring("Location:".length()).trim());
-  }
 
   /** Data written outside Hive by cif-core's MapReduce output format, read as an EXTERNAL table. */
   @Test

@@ -76,6 +76,12 @@ final class EmbeddedHive implements AutoCloseable {
     }
   }
 
+  /** A table's directory, as DESCRIBE FORMATTED reports it. */
+  org.apache.hadoop.fs.Path location(String table) throws CommandProcessorException {
+    return new org.apache.hadoop.fs.Path(run("DESCRIBE FORMATTED " + table).stream().filter(l -> l.startsWith("Location:"))
+        .findFirst().orElseThrow().substring("Location:".length()).trim());
+  }
+
   /** A copy of the rows in sorted order, for comparing answers whose row order Hive leaves open. */
   static List<String> sorted(List<String> rows) {
     List<String> copy = new ArrayList<>(rows);

@@ -28,8 +28,7 @@ class FilterPushdownTest {
     for (String b : batches) hive.run("INSERT INTO f_c VALUES " + b);
     hive.runAll("CREATE TABLE f_t (k INT, s STRING, d DOUBLE) STORED AS TEXTFILE",
         "INSERT INTO f_t VALUES " + String.join(", ", batches));
-    Path data = new Path(hive.run("DESCRIBE FORMATTED f_c").stream().filter(l -> l.startsWith("Location:"))
-        .findFirst().orElseThrow().substring("Location:".length()).trim());
+    Path data = hive.location("f_c");
     hive.run("CREATE EXTERNAL TABLE f_counted (k INT, s STRING, d DOUBLE) STORED AS CIF LOCATION 'countfile://"
         + data.toUri().getPath() + "'");
   }

@@ -46,8 +46,7 @@ class HiveCommitTest {
   }
 
   private static List<FileStatus> tableEntries(String table) throws Exception {
-    Path dir = new Path(hive.run("DESCRIBE FORMATTED " + table).stream()
-        .filter(l -> l.startsWith("Location:")).findFirst().orElseThrow().substring("Location:".length()).trim());
+    Path dir = hive.location(table);
     FileSystem fs = dir.getFileSystem(hive.conf);
     return Arrays.asList(fs.listStatus(dir));
   }
