@@ -126,7 +126,7 @@ public final class ResultTable {
     for (BenchResult r : results) {
       out.write(String.join(",", csv(r.experiment()), csv(r.dataset()), csv(r.job()), csv(r.format()),
           Long.toString(r.records()), Long.toString(r.sizeOnDisk()), Long.toString(r.median().bytesRead()),
-          Long.toString(r.median().wallNanos()), Long.toString(r.median().cpuNanos()),
+          Long.toString(r.median().syscallBytesRead()), Long.toString(r.median().wallNanos()), Long.toString(r.median().cpuNanos()),
           speedup(r).map(s -> fmt("%.4f", s)).orElse(""),
           ratioToBestPeer(r, Measurement::wallNanos).map(s -> fmt("%.4f", s)).orElse(""),
           ratioToBestPeer(r, Measurement::cpuNanos).map(s -> fmt("%.4f", s)).orElse(""), csv(r.answer())));

@@ -28,6 +28,20 @@ class ResultTableTest {
   }
 
   @Test
+  void csvRowsHaveAFieldForEveryHeaderColumn() throws java.io.IOException {
+    java.io.StringWriter csv = new java.io.StringWriter();
+    new ResultTable(List.of(result("int", "orc", 400, 300), result("int", "cif", 100, 70)), "orc").writeCsv(csv);
+    List<String> lines = csv.toString().lines().toList();
+    assertEquals(3, lines.size());
+    int columns = lines.get(0).split(",").length;
+    for (String line : lines) {
+      assertEquals(columns, line.split(",", -1).length, line);
+    }
+    assertTrue(lines.get(2).startsWith("fig7,synthetic,int,cif,10,100,1,-1,100,70,4.0000,0.2500,0.2333,a"),
+        lines.get(2));
+  }
+
+  @Test
   void onlyOrcAndParquetCountAsPeers() {
     assertTrue(ResultTable.isPeer("orc-zlib"));
     assertTrue(ResultTable.isPeer("parquet"));
