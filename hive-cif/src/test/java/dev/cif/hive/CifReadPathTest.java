@@ -14,24 +14,10 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The paper's crawl query, and projection: a query opens only the column files it reads. */
-class CifReadPathTest {
-  private static EmbeddedHive hive;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hive = new EmbeddedHive();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (hive != null) hive.close();
-  }
-
+class CifReadPathTest extends EmbeddedHiveTest {
 
   @Test
   void crawlQueryOverDictionaryCompressedMap() throws Exception {

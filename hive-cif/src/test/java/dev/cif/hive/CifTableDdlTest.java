@@ -25,24 +25,10 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Partitions, schema change and the table DDL over CIF, each checked against a TEXTFILE twin. */
-class CifTableDdlTest {
-  private static EmbeddedHive hive;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hive = new EmbeddedHive();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (hive != null) hive.close();
-  }
-
+class CifTableDdlTest extends EmbeddedHiveTest {
   /** Runs the statement for the CIF table ($t = name_c) and its TEXTFILE twin ($t = name_t; $f = the format). */
   private static void both(String name, String sql) throws Exception {
     hive.run(sql.replace("$t", name + "_c").replace("$f", "CIF"));

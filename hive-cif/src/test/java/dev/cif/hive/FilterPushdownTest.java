@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.List;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -13,14 +12,11 @@ import org.junit.jupiter.api.Test;
  * Hive's pushed filter skips split-directories whose statistics rule it out; answers stay those of
  * a TEXTFILE copy. Reads go through the countfile: scheme to see which column files are opened.
  */
-class FilterPushdownTest {
+class FilterPushdownTest extends EmbeddedHiveTest {
   private static final String K_FILE = "0000-k.cif";
   private static final String S_FILE = "0001-s.cif";
-  private static EmbeddedHive hive;
-
   @BeforeAll
-  static void start() throws Exception {
-    hive = new EmbeddedHive();
+  static void createTables() throws Exception {
     // Three inserts, three split-directories with disjoint k and s ranges, one holding NULLs.
     List<String> batches = List.of("(1, 'a1', 0.5), (2, 'a2', 1.5)", "(10, 'b10', 10.5), (11, NULL, NULL)",
         "(20, 'c20', 20.5), (21, 'c21', 21.5)");
@@ -31,11 +27,6 @@ class FilterPushdownTest {
     Path data = hive.location("f_c");
     hive.run("CREATE EXTERNAL TABLE f_counted (k INT, s STRING, d DOUBLE) STORED AS CIF LOCATION 'countfile://"
         + data.toUri().getPath() + "'");
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (hive != null) hive.close();
   }
 
   /**

@@ -18,27 +18,13 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.Utilities;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Hive's commit path treats each task's output as a file; a CIF task output is a split-directory.
  * These tests show that moves, _copy_N renames, overwrite, de-duplication and statistics stay right.
  */
-class HiveCommitTest {
-  private static EmbeddedHive hive;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hive = new EmbeddedHive();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (hive != null) hive.close();
-  }
-
+class HiveCommitTest extends EmbeddedHiveTest {
   /** Runs the statement on the CIF table and on its TEXTFILE twin ($t is the table name). */
   private static void both(String sql) throws Exception {
     hive.run(sql.replace("$t", "c"));

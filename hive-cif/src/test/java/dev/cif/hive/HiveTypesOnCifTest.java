@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -12,16 +11,13 @@ import org.junit.jupiter.api.Test;
  * Every Hive type, with NULLs at every level, written to CIF by CTAS and by INSERT, read back and
  * compared with the same queries over an ORC copy.
  */
-class HiveTypesOnCifTest {
+class HiveTypesOnCifTest extends EmbeddedHiveTest {
   static final String COLUMNS = "id INT, ti TINYINT, si SMALLINT, i INT, bi BIGINT, f FLOAT, d DOUBLE,"
       + " amt DECIMAL(10,2), b BOOLEAN, s STRING, c CHAR(5), vc VARCHAR(10), bin BINARY, dt DATE, ts TIMESTAMP,"
       + " arr ARRAY<INT>, m MAP<STRING,INT>, mi MAP<INT,STRING>, st STRUCT<a:INT,b:STRING,c:ARRAY<STRING>>";
 
-  private static EmbeddedHive hive;
-
   @BeforeAll
-  static void start() throws Exception {
-    hive = new EmbeddedHive();
+  static void createTables() throws Exception {
     hive.runAll("CREATE TABLE ref (" + COLUMNS + ") STORED AS ORC",
         // One INSERT per row: UNION ALL would need the same types, and array() is array<string>.
         "INSERT INTO ref " + row(1, "1", "-2", "3", "4000000000", "1.5", "-2.25", "12345.67", "true", "'ab'", "'xy'", "'hello'",
@@ -48,11 +44,6 @@ class HiveTypesOnCifTest {
     StringBuilder sb = new StringBuilder("SELECT " + id);
     for (int i = 0; i < v.length; i++) sb.append(", ").append(i < types.length ? "CAST(" + v[i] + " AS " + types[i] + ")" : v[i]);
     return sb.toString();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (hive != null) hive.close();
   }
 
   /**
