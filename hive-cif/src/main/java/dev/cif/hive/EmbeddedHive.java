@@ -12,18 +12,30 @@ import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.session.SessionState;
 
 /**
- * One in-process Hive 4 session (MR local engine, in-memory Derby metastore), every directory under
- * target/. Start one per test class: a session costs seconds.
+ * One in-process Hive 4 session: MR local engine, Derby metastore, local file system, no server to
+ * install, with CIF registered. Every directory lives under one root. Used by {@code bin/cif hive}
+ * and by the tests (one session per test class: a session costs seconds).
  */
-final class EmbeddedHive implements AutoCloseable {
+public final class EmbeddedHive implements AutoCloseable {
   final File root;
   final HiveConf conf;
   private final SessionState session;
 
+  /** A throw-away session under target/, with an in-memory metastore. */
   EmbeddedHive() throws Exception {
-    root = new File("target/hive-" + UUID.randomUUID()).getAbsoluteFile();
+    this(new File("target/hive-" + UUID.randomUUID()), false);
+  }
+
+  /**
+   * @param root where the warehouse, scratch and (if persistent) metastore directories go
+   * @param persistent keep the metastore in root/metastore_db, so tables survive the session
+   */
+  public EmbeddedHive(File root, boolean persistent) throws Exception {
+    this.root = root.getAbsoluteFile();
+    String metastore = persistent ? "jdbc:derby:;databaseName=" + dir("metastore_db") + ";create=true"
+        : "jdbc:derby:memory:" + UUID.randomUUID() + ";create=true";
     Map<String, String> settings = Map.ofEntries(
-        Map.entry("javax.jdo.option.ConnectionURL", "jdbc:derby:memory:" + UUID.randomUUID() + ";create=true"),
+        Map.entry("javax.jdo.option.ConnectionURL", metastore),
         Map.entry("datanucleus.schema.autoCreateAll", "true"),
         Map.entry("hive.metastore.schema.verification", "false"),
         Map.entry("hive.metastore.uris", ""),
@@ -55,8 +67,14 @@ final class EmbeddedHive implements AutoCloseable {
 
   private String dir(String name) { return new File(root, name).getPath(); }
 
+  /** Applies a setting to the session (the driver itself does not accept SET). */
+  public void set(String key, String value) {
+    conf.set(key, value);
+    System.setProperty(key, value);
+  }
+
   /** Runs one statement; returns its result rows (tab-separated columns). */
-  List<String> run(String sql) throws CommandProcessorException {
+  public List<String> run(String sql) throws CommandProcessorException {
     IDriver driver = DriverFactory.newDriver(conf);
     try {
       driver.run(sql);
@@ -95,4 +113,6 @@ final class EmbeddedHive implements AutoCloseable {
 
   @Override
   public void close() throws Exception { session.close(); }
+
+  public File root() { return root; }
 }
