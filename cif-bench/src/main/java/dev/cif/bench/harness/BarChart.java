@@ -5,7 +5,10 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
+import java.awt.Paint;
+import java.awt.Rectangle;
 import java.awt.RenderingHints;
+import java.awt.TexturePaint;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
@@ -155,7 +158,7 @@ public final class BarChart {
         }
         int x = (int) (groupLeft + si * barWidth);
         int h = (int) ((plotBottom - TOP) * v / max);
-        g.setColor(PALETTE[si % PALETTE.length]);
+        g.setPaint(paint(si));
         g.fillRect(x, plotBottom - h, Math.max(1, (int) barWidth - 2), h);
         g.setColor(Color.BLACK);
         g.setFont(g.getFont().deriveFont(10f));
@@ -181,12 +184,32 @@ public final class BarChart {
         x = LEFT;
         y += 20;
       }
-      g.setColor(PALETTE[si % PALETTE.length]);
+      g.setPaint(paint(si));
       g.fillRect(x, y - 10, 12, 12);
       g.setColor(Color.BLACK);
       g.drawString(name, x + 16, y);
       x += width;
     }
+  }
+
+  /**
+   * The palette's colours, then the same colours hatched (diagonal stripes on white), then cross-hatched,
+   * so up to three times the palette's size of formats stay distinguishable.
+   */
+  static Paint paint(int series) {
+    Color color = PALETTE[series % PALETTE.length];
+    int round = series / PALETTE.length;
+    if (round == 0) {
+      return color;
+    }
+    BufferedImage tile = new BufferedImage(6, 6, BufferedImage.TYPE_INT_RGB);
+    for (int y = 0; y < 6; y++) {
+      for (int x = 0; x < 6; x++) {
+        boolean stripe = (x + y) % 6 < 3 || (round > 1 && (x - y + 6) % 6 < 2);
+        tile.setRGB(x, y, stripe ? color.getRGB() : Color.WHITE.getRGB());
+      }
+    }
+    return new TexturePaint(tile, new Rectangle(0, 0, 6, 6));
   }
 
   private static String number(double v) {

@@ -62,4 +62,21 @@ class BarChartTest {
     // seq-a has a bar in both jobs, seq-b only in "int" (the "map" slot is a gap): about twice the area.
     assertTrue(formatB > 0 && formatA > 1.8 * formatB, formatA + " vs " + formatB);
   }
+
+  @Test
+  void formatsBeyondThePaletteGetHatchedColours() {
+    assertTrue(BarChart.paint(0) instanceof java.awt.Color);
+    java.awt.Paint hatched = BarChart.paint(8);
+    java.awt.Paint crossHatched = BarChart.paint(16);
+    assertTrue(hatched instanceof java.awt.TexturePaint && crossHatched instanceof java.awt.TexturePaint);
+    java.awt.image.BufferedImage a = ((java.awt.TexturePaint) hatched).getImage();
+    java.awt.image.BufferedImage b = ((java.awt.TexturePaint) crossHatched).getImage();
+    boolean differ = false;
+    for (int y = 0; y < a.getHeight(); y++) {
+      for (int x = 0; x < a.getWidth(); x++) {
+        differ |= a.getRGB(x, y) != b.getRGB(x, y);
+      }
+    }
+    assertTrue(differ, "hatch and cross-hatch must differ");
+  }
 }
