@@ -24,6 +24,7 @@ import org.apache.hadoop.io.IOUtils;
  */
 public final class PlacementRepair {
   static final String TEMP_PREFIX = "._cif_repair_";
+  private static final long REPLICA_REPORT_WAIT_MILLIS = 30_000;
 
   private final DistributedFileSystem fs;
 
@@ -31,7 +32,10 @@ public final class PlacementRepair {
     this.fs = fs;
   }
 
-  /** Returns the number of files rewritten. */
+  /**
+   * Returns the number of files rewritten, once their replicas are all reported (a block is complete
+   * when one replica is; the others' reports follow within a heartbeat or so).
+   */
   public int repair(SplitLayout split) throws IOException {
     List<LocatedFileStatus> files = new java.util.ArrayList<>(split.files());
     files.removeIf(f -> f.getLen() == 0);
@@ -43,6 +47,7 @@ public final class PlacementRepair {
         continue;
       }
       rewrite(file);
+      awaitReplicas(file.getPath(), file.getReplication());
       rewritten++;
       if (home == null) {
         home = firstBlockNodes(file.getPath());
@@ -61,6 +66,25 @@ public final class PlacementRepair {
       IOUtils.copyBytes(in, out, 64 * 1024, false);
     }
     fs.rename(temp, original, Options.Rename.OVERWRITE);
+  }
+
+  private void awaitReplicas(Path path, short replication) throws IOException {
+    long deadline = System.currentTimeMillis() + REPLICA_REPORT_WAIT_MILLIS;
+    while (System.currentTimeMillis() < deadline) {
+      boolean all = true;
+      for (BlockLocation b : fs.getFileBlockLocations(path, 0, Long.MAX_VALUE)) {
+        all &= b.getNames().length >= replication;
+      }
+      if (all) {
+        return;
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("waiting for replicas of " + path);
+      }
+    }
   }
 
   private Set<String> firstBlockNodes(Path path) throws IOException {

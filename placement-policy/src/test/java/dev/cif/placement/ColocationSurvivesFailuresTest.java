@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.apache.hadoop.hdfs.server.balancer.BalancerRunner;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.common.HdfsServerConstants.StartupOption;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
@@ -64,6 +65,7 @@ class ColocationSurvivesFailuresTest {
     for (int f = 0; f < 4; f++) {
       PlacementCluster.write(fs, new Path("/logs/part-" + f), 2L * 1024 * 1024, 50 + f);
     }
+    PlacementCluster.awaitReplicated(fs, ROOT);
     assertAllCoLocated(fs);
   }
 
@@ -94,9 +96,15 @@ class ColocationSurvivesFailuresTest {
           .getDatanodeByXferAddr(hostPort[0], Integer.parseInt(hostPort[1]));
       return back != null && back.isAlive() && back.numBlocks() > 0;
     });
+    // Deleted on the datanodes too (the NameNode forgets a replica when its deletion is reported),
+    // so that the NameNode restart of the next stage does not find the excess replicas again.
+    int replicas = 3 * PlacementCluster.blocks(fs, ROOT).size();
     PlacementCluster.waitFor("excess replicas deleted", 60_000,
         () -> ns.getExcessBlocks() == 0 && ns.getPendingDeletionBlocks() == 0
-            && PlacementCluster.fullyReplicated(fs, ROOT, 3, null));
+            && PlacementCluster.fullyReplicated(fs, ROOT, 3, null)
+            && ns.getBlockManager().getDatanodeManager()
+                .getDatanodeListForReport(DatanodeReportType.LIVE).stream()
+                .mapToInt(DatanodeDescriptor::numBlocks).sum() == replicas);
     assertAllCoLocated(fs);
     assertEquals(before, homes(fs), "the homes chosen during the failure stay");
   }
@@ -116,6 +124,7 @@ class ColocationSurvivesFailuresTest {
     for (int s = 0; s < 8; s++) {
       PlacementCluster.write(fs, new Path(CIF, "split-" + s + "/added.cif"), 400_000, 900 + s);
     }
+    PlacementCluster.awaitReplicated(fs, ROOT);
     assertAllCoLocated(fs);
     assertEquals(before, homes(fs));
   }

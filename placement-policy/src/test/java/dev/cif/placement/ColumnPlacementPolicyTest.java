@@ -61,6 +61,7 @@ class ColumnPlacementPolicyTest {
     for (int s = 0; s < 6; s++) {
       PlacementCluster.writeSplit(fs, new Path(table, "split-" + s), COLUMNS, s);
     }
+    PlacementCluster.awaitReplicated(fs, table);
     List<SplitLayout> splits = SplitDirectoryScan.scan(fs, table);
     assertEquals(6, splits.size());
     for (SplitLayout split : splits) {
@@ -77,6 +78,7 @@ class ColumnPlacementPolicyTest {
     Path dir = new Path("/plain/split-0");
     PlacementCluster.write(fs, new Path(dir, "part-00000"), 12L * BLOCK_SIZE, 1);
     PlacementCluster.write(fs, new Path(dir, "notes.cif.txt"), 12L * BLOCK_SIZE, 2);
+    PlacementCluster.awaitReplicated(fs, dir);
     Set<Set<String>> replicaSets = new HashSet<>();
     for (BlockLocation b : PlacementCluster.blocks(fs, dir)) {
       Set<String> nodes = new HashSet<>(List.of(b.getNames()));
@@ -110,6 +112,7 @@ class ColumnPlacementPolicyTest {
     } finally {
       pool.shutdown();
     }
+    PlacementCluster.awaitReplicated(fs, new Path("/concurrent"));
     assertEquals(100.0, PlacementCluster.coLocatedPercent(fs, new Path("/concurrent")));
   }
 
@@ -117,6 +120,7 @@ class ColumnPlacementPolicyTest {
   void clientFavoredNodesDoNotPullAColumnAwayFromItsSplit() throws Exception {
     Path dir = new Path("/favored/split-0");
     PlacementCluster.write(fs, new Path(dir, "col0.cif"), 500_000, 7);
+    PlacementCluster.awaitReplicated(fs, dir);
     Set<String> home = SplitDirectoryScan.scan(fs, dir).get(0).commonNodes();
     List<InetSocketAddress> elsewhere = new ArrayList<>();
     for (DataNode dn : cluster.getDataNodes()) {
@@ -128,6 +132,7 @@ class ColumnPlacementPolicyTest {
         true, 4096, (short) 3, BLOCK_SIZE, null, elsewhere.toArray(new InetSocketAddress[0]))) {
       out.write(new byte[600_000]);
     }
+    PlacementCluster.awaitReplicated(fs, dir);
     SplitLayout split = SplitDirectoryScan.scan(fs, dir).get(0);
     assertTrue(split.isCoLocated(), split.blockNodeSets().toString());
     assertEquals(home, split.commonNodes());
@@ -149,6 +154,7 @@ class ColumnPlacementPolicyTest {
         contents.put(col, read(col));
       }
     }
+    PlacementCluster.awaitReplicated(fs, table);
     assertTrue(PlacementCluster.coLocatedPercent(fs, table) < 100.0, "precondition: scattered");
 
     Output check = tool("check", table.toString());

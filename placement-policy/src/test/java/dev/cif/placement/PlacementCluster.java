@@ -115,6 +115,11 @@ public final class PlacementCluster {
     return true;
   }
 
+  /** Waits until every block under {@code root} has all 3 replicas reported to the NameNode. */
+  public static void awaitReplicated(FileSystem fs, Path root) throws Exception {
+    waitFor("replicas reported", 30_000, () -> fullyReplicated(fs, root, 3, null));
+  }
+
   public interface IoCondition {
     boolean holds() throws Exception;
   }

@@ -78,6 +78,7 @@ class PlacementFigures {
         PlacementCluster.writeSplit(fs, new Path(TABLE, String.format("split-%03d", s)), columns,
             s);
       }
+      PlacementCluster.awaitReplicated(fs, TABLE);
       Figures f = new Figures();
       List<SplitLayout> splits = SplitDirectoryScan.scan(fs, TABLE);
       f.coLocated = PlacementCluster.coLocatedPercent(fs, TABLE);

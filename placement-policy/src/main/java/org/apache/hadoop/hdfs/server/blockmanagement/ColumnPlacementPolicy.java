@@ -13,8 +13,8 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
@@ -45,7 +45,7 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   private static final Logger LOG = LoggerFactory.getLogger(ColumnPlacementPolicy.class);
 
   private final LeastLoadedChooser<DatanodeDescriptor> chooser =
-      new LeastLoadedChooser<>(ThreadLocalRandom.current());
+      new LeastLoadedChooser<>(new Random());
   private volatile HomeTable<DatanodeDescriptor> homes = new HomeTable<>(100_000);
   private volatile CoLocatedReplicaSets coLocatedSets;
   private Configuration conf;
@@ -225,14 +225,14 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
       }
       List<DatanodeDescriptor> proposed = chooser.complete(live, want, cluster(excluded));
       List<DatanodeDescriptor> settled = homes.settle(dir, seen, proposed);
-      if (settled == proposed || settled.equals(proposed)) {
-        LOG.debug("home of {} is {}", dir, proposed);
-      }
+      LOG.debug("home of {} is {}", dir, settled);
       if (settled.stream().allMatch(this::usable)) {
         return settled;
       }
     }
-    return homes.get(dir);
+    // Homes keep changing under us (nodes flapping): let this block take whatever is recorded.
+    List<DatanodeDescriptor> last = homes.get(dir);
+    return last == null ? List.of() : last;
   }
 
   private boolean usable(DatanodeDescriptor dn) {
