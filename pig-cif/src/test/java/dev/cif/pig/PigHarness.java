@@ -2,7 +2,6 @@ package dev.cif.pig;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.pig.PigServer;
@@ -51,14 +49,6 @@ final class PigHarness implements AutoCloseable {
     while (it.hasNext()) out.add(Canonical.of(it.next()));
     Collections.sort(out);
     return out;
-  }
-
-  /** Runs a script from src/test/resources/scripts with $parameters substituted. */
-  void runScript(String name, Map<String, String> params) throws IOException {
-    try (InputStream in = PigHarness.class.getResourceAsStream("/scripts/" + name)) {
-      if (in == null) throw new IOException("no script " + name);
-      pig.registerScript(in, params);
-    }
   }
 
   /** The lines of a PigStorage output directory's part files, sorted. */
