@@ -33,9 +33,18 @@ public final class RowCursor implements Closeable {
   private long rowsInDir;
   private long rowId = -1;
   private long rowsBefore;
+  private final RowRangeFilter filter;
+  private long[] ranges;
+  private int range;
 
   public RowCursor(FileSystem fs, List<Path> dirs, Projection projection, long maxValueBytes) {
+    this(fs, dirs, projection, maxValueBytes, null);
+  }
+
+  /** @param filter the rows of each split-directory to visit, or null for all */
+  public RowCursor(FileSystem fs, List<Path> dirs, Projection projection, long maxValueBytes, RowRangeFilter filter) {
     this.fs = fs;
+    this.filter = filter;
     this.dirs = dirs;
     this.projection = projection;
     this.maxValueBytes = maxValueBytes;
@@ -59,14 +68,25 @@ public final class RowCursor implements Closeable {
 
   public long rowsBefore() { return rowsBefore; }
 
-  /** Moves to the next row; false at the end of the split. */
+  /** Moves to the next row (the next one the filter lets through, if any); false at the end of the split. */
   public boolean advance() throws IOException {
-    while (current == null || curPos + 1 >= rowsInDir) {
-      if (!openNext()) return false;
+    while (true) {
+      while (current == null || curPos + 1 >= rowsInDir) {
+        if (!openNext()) return false;
+      }
+      long next = curPos + 1;
+      if (ranges != null) {
+        while (range < ranges.length && ranges[range + 1] <= next) range += 2;
+        if (range >= ranges.length) {
+          curPos = rowsInDir - 1; // the rest of this split-directory is left out
+          continue;
+        }
+        next = Math.max(next, ranges[range]);
+      }
+      curPos = next;
+      rowId++;
+      return true;
     }
-    curPos++;
-    rowId++;
-    return true;
   }
 
   private boolean openNext() throws IOException {
@@ -80,6 +100,8 @@ public final class RowCursor implements Closeable {
     current = SplitDirectory.open(fs, dirs.get(++dirIndex));
     rowsInDir = current.rows();
     curPos = -1;
+    ranges = filter == null ? null : filter.rowsToRead(current);
+    range = 0;
     List<Schema.Field> fields = projection.schema().getFields();
     for (int i = 0; i < fields.size(); i++) {
       Schema.Field f = fields.get(i);

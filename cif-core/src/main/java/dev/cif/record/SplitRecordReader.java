@@ -14,7 +14,13 @@ public final class SplitRecordReader implements Closeable {
   private final EagerRecord eager;
 
   public SplitRecordReader(FileSystem fs, List<Path> dirs, Projection projection, RecordType type, long maxValueBytes) {
-    cursor = new RowCursor(fs, dirs, projection, maxValueBytes);
+    this(fs, dirs, projection, type, maxValueBytes, null);
+  }
+
+  /** @param filter the rows of each split-directory to read (see {@link RowRangeFilter}), or null for all */
+  public SplitRecordReader(FileSystem fs, List<Path> dirs, Projection projection, RecordType type, long maxValueBytes,
+      RowRangeFilter filter) {
+    cursor = new RowCursor(fs, dirs, projection, maxValueBytes, filter);
     lazy = type == RecordType.LAZY ? new LazyRecord(cursor) : null;
     eager = type == RecordType.EAGER ? new EagerRecord(projection) : null;
   }
