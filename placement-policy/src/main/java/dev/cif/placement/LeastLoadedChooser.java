@@ -69,21 +69,42 @@ public final class LeastLoadedChooser<N> {
 
   private N pickNext(List<N> chosen, List<N> candidates, Cluster<N> cluster, int racks,
       int maxPerRack, int total) {
-    boolean lastSlot = chosen.size() == total - 1;
-    boolean oneRackSoFar = chosen.stream().map(cluster::rack).distinct().count() == 1;
     for (N n : candidates) {
-      String rack = cluster.rack(n);
-      long onRack = chosen.stream().filter(c -> cluster.rack(c).equals(rack)).count();
-      if (onRack + 1 > maxPerRack) {
-        continue;
+      if (fits(chosen, n, cluster, racks, maxPerRack, total)) {
+        return n;
       }
-      if (lastSlot && racks > 1 && oneRackSoFar && cluster.rack(chosen.get(0)).equals(rack)) {
-        continue;
-      }
-      return n;
     }
     // Best effort: rather a home on one rack than no home (HDFS itself falls back the same way).
     return candidates.get(0);
+  }
+
+  /**
+   * The prefix-compatible part of {@code preferred} (a home recovered from where blocks happen to be,
+   * which need not respect racks): its usable nodes, in order, as long as they keep the rack rule.
+   */
+  public List<N> admissible(List<N> preferred, int total, Cluster<N> cluster) {
+    int racks = (int) cluster.nodes().stream().map(cluster::rack).distinct().count();
+    int maxPerRack = maxPerRack(total, racks);
+    List<N> kept = new ArrayList<>();
+    for (N n : preferred) {
+      if (kept.size() < total && cluster.usable(n) && !kept.contains(n)
+          && fits(kept, n, cluster, racks, maxPerRack, total)) {
+        kept.add(n);
+      }
+    }
+    return kept;
+  }
+
+  private boolean fits(List<N> chosen, N n, Cluster<N> cluster, int racks, int maxPerRack,
+      int total) {
+    String rack = cluster.rack(n);
+    long onRack = chosen.stream().filter(c -> cluster.rack(c).equals(rack)).count();
+    if (onRack + 1 > maxPerRack) {
+      return false;
+    }
+    boolean lastSlot = chosen.size() == total - 1;
+    boolean oneRackSoFar = chosen.stream().map(cluster::rack).distinct().count() == 1;
+    return !(lastSlot && racks > 1 && oneRackSoFar && cluster.rack(chosen.get(0)).equals(rack));
   }
 
   /** The same bound as HDFS's default policy, so that our homes never look mis-replicated. */

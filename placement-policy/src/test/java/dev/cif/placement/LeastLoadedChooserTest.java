@@ -61,6 +61,13 @@ class LeastLoadedChooserTest {
   }
 
   @Test
+  void aRecoveredHomeOnOneRackKeepsOnlyWhatFitsTheRackRule() {
+    List<String> kept = new LeastLoadedChooser<String>(new Random(5))
+        .admissible(List.of("a", "b", "c", "d"), 3, cluster(Map.of(), Set.of("d")));
+    assertEquals(List.of("a", "b"), kept);
+  }
+
+  @Test
   void spreadingManyHomesKeepsLoadEven() {
     Map<String, Long> load = new HashMap<>();
     LeastLoadedChooser<String> chooser = new LeastLoadedChooser<>(new Random(4));

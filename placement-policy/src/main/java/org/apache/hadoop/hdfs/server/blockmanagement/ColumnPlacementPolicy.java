@@ -213,17 +213,20 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
       List<DatanodeDescriptor> seen = homes.get(dir);
       List<DatanodeDescriptor> known = seen != null ? seen
           : NamespaceHomes.derive(ColumnPlacementPlugin.namesystem(), dir, want);
+      LeastLoadedChooser.Cluster<DatanodeDescriptor> cluster = cluster(excluded);
       List<DatanodeDescriptor> live = known.stream().filter(this::usable)
           .collect(Collectors.toCollection(ArrayList::new));
       if (seen != null && live.size() >= want) {
         return live;
       }
+      // A home read from the namespace is where blocks happen to be: keep what fits the rack rule.
+      live = chooser.admissible(live, want, cluster);
       for (DatanodeDescriptor seed : seeds == null ? List.<DatanodeDescriptor>of() : seeds) {
         if (live.size() < want && usable(seed) && !live.contains(seed)) {
           live.add(seed);
         }
       }
-      List<DatanodeDescriptor> proposed = chooser.complete(live, want, cluster(excluded));
+      List<DatanodeDescriptor> proposed = chooser.complete(live, want, cluster);
       List<DatanodeDescriptor> settled = homes.settle(dir, seen, proposed);
       LOG.debug("home of {} is {}", dir, settled);
       if (settled.stream().allMatch(this::usable)) {
