@@ -123,7 +123,8 @@ final class BinaryCodecs {
 
     @Override public Object read(ByteSource in) {
       int i = in.readUVarInt();
-      if (i >= symbols.length) throw in.corrupt("enum index " + i + " of " + symbols.length + " symbols");
+      // Unsigned: a varint of 2^31 or more reads as a negative int.
+      if (i < 0 || i >= symbols.length) throw in.corrupt("enum index " + Integer.toUnsignedString(i) + " of " + symbols.length + " symbols");
       return symbols[i];
     }
 

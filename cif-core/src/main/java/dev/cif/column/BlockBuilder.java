@@ -15,7 +15,8 @@ final class BlockBuilder {
   private final int[] levels;
   private final long maxValueBytes;
   private final String column;
-  private final ByteSink values = new ByteSink(64 << 10);
+  /** Starts small (grows by doubling): one builder per column, and tables may have thousands. */
+  private final ByteSink values = new ByteSink(1 << 10);
   private final ByteSink scratch = new ByteSink(1024);
   private int[] ends = new int[1024];
   private int count;

@@ -46,6 +46,7 @@ public final class ColumnFileReader implements Closeable {
     this.maxBlockBytes = 2 * maxValueBytes + (1 << 20);
     this.codec = ColumnFileWriter.codecFor(spec);
     this.cursor = new BlockCursor(spec, codec);
+    cursor.in.capEmptyItems(maxBlockBytes);
     firstRows = new long[footer.rows.size() + 1];
     for (int i = 0; i < footer.rows.size(); i++) firstRows[i + 1] = firstRows[i] + footer.rows.get(i);
   }

@@ -30,7 +30,9 @@ public final class ColumnFileWriter implements Closeable {
   private final Schema statsType;
   private final ValueCodec statsCodec;
   private final ColumnFooter footer = new ColumnFooter();
-  private final ByteSink payload = new ByteSink(64 << 10);
+  // Buffers start small and grow to the block size: a writer of 10,000 columns would otherwise
+  // hold 10,000 x 128 KiB before writing a byte (docs/reliability.md).
+  private final ByteSink payload = new ByteSink(1 << 10);
   private final ByteSink header = new ByteSink(BLOCK_HEADER_BYTES);
   private byte[] compressed = new byte[0];
   private BlockStats stats = new BlockStats();

@@ -48,7 +48,7 @@ final class ColumnFooter {
     for (int i = 0; i < n; i++) {
       long off = in.readUVarLong();
       int r = in.readUVarInt();
-      if (off < prev || off >= footerStart || r == 0) {
+      if (off < prev || off >= footerStart || r <= 0) { // r <= 0: a varint of 2^31 or more reads as negative
         throw in.corrupt("block " + i + " entry (offset " + off + ", rows " + r + ") is out of order or out of the file");
       }
       f.addBlock(off, r, BlockStats.read(in, statsCodec));

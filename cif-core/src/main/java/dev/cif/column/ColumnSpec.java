@@ -57,7 +57,10 @@ public final class ColumnSpec {
 
   static ColumnSpec fromHeader(FileFraming.Header h, String file) throws CifFormatException {
     try {
-      return new ColumnSpec(h.require("cif.column", file), new Schema.Parser().parse(h.require("cif.schema", file)),
+      Schema schema = new Schema.Parser().parse(h.require("cif.schema", file));
+      // A recursive or too deep type would overflow the stack when the reader builds its decoders.
+      dev.cif.schema.CifSchemas.validateColumn(h.require("cif.column", file), schema);
+      return new ColumnSpec(h.require("cif.column", file), schema,
           ColumnLayout.valueOf(h.require("cif.layout", file)), BlockCodec.valueOf(h.require("cif.codec", file)),
           parseLevels(h.require("cif.skip.levels", file)));
     } catch (RuntimeException e) {

@@ -142,7 +142,8 @@ final class ComplexCodecs {
 
     private int branch(ByteSource in) {
       int b = in.readUVarInt();
-      if (b >= branches.length) throw in.corrupt("union branch " + b + " of " + branches.length);
+      // Unsigned: a varint of 2^31 or more reads as a negative int.
+      if (b < 0 || b >= branches.length) throw in.corrupt("union branch " + Integer.toUnsignedString(b) + " of " + branches.length);
       return b;
     }
   }

@@ -127,8 +127,16 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     occurrences += m.size();
   }
 
+  /** False for the null branch of a nullable map; a branch that is neither is corrupt, not null. */
+  private boolean isMap(ByteSource in) {
+    if (mapBranch < 0) return true;
+    int b = in.readUVarInt();
+    if (b != 0 && b != 1) throw in.corrupt("union branch " + Integer.toUnsignedString(b) + " of 2");
+    return b == mapBranch;
+  }
+
   @Override public Object read(ByteSource in) {
-    if (mapBranch >= 0 && in.readUVarInt() != mapBranch) return null;
+    if (!isMap(in)) return null;
     int start = in.position();
     skipMap(in);
     byte[] copy = new byte[in.position() - start];
@@ -137,8 +145,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   }
 
   @Override public void skip(ByteSource in) {
-    if (mapBranch >= 0 && in.readUVarInt() != mapBranch) return;
-    skipMap(in);
+    if (isMap(in)) skipMap(in);
   }
 
   private void skipMap(ByteSource in) {
@@ -153,7 +160,10 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     int n = in.readCount(1 + values.minBytes());
     for (int i = 0; i < n; i++) {
       int id = in.readUVarInt();
-      if (id >= readDict.size()) throw in.corrupt("key id " + id + " outside the dictionary of " + readDict.size());
+      // Unsigned: a varint of 2^31 or more reads as a negative int.
+      if (id < 0 || id >= readDict.size()) {
+        throw in.corrupt("key id " + Integer.toUnsignedString(id) + " outside the dictionary of " + readDict.size());
+      }
     }
     for (int i = 0; i < n; i++) values.skip(in);
   }

@@ -17,6 +17,9 @@ public final class ByteSource {
   /** File offset of the stored block this buffer was decoded from (reported on errors). */
   private long baseOffset;
   private int start;
+  /** Items of zero bytes each (nulls, empty records) counted since reset, and their cap. */
+  private long emptyItems;
+  private long emptyItemCap = Long.MAX_VALUE;
 
   public ByteSource() { this(new byte[0], 0, 0); }
 
@@ -27,7 +30,15 @@ public final class ByteSource {
     this.start = off;
     this.pos = off;
     this.limit = off + len;
+    this.emptyItems = 0;
   }
+
+  /**
+   * Caps the items of zero bytes each that counts may claim in total between resets. The per-count
+   * check alone lets nested arrays of null claim a number quadratic in the block size (an array of
+   * n arrays each claiming 8 x the bytes left), which is memory and time no file size bounds.
+   */
+  public void capEmptyItems(long cap) { emptyItemCap = cap; }
 
   /** Says where the bytes come from, for error messages. */
   public ByteSource describe(String file, String column, long baseOffset) {
@@ -132,7 +143,10 @@ public final class ByteSource {
   /** Reads a length that must fit in what is left of the block, before anything is allocated for it. */
   public int readLength() {
     long len = readUVarLong();
-    if (len > limit - pos) throw corrupt("length " + len + " exceeds the " + (limit - pos) + " bytes left in the block");
+    // A varint of 2^63 or more reads as a negative long: out of range, not small.
+    if (len < 0 || len > limit - pos) {
+      throw corrupt("length " + Long.toUnsignedString(len) + " exceeds the " + (limit - pos) + " bytes left in the block");
+    }
     return (int) len;
   }
 
@@ -140,7 +154,13 @@ public final class ByteSource {
   public int readCount(int minItemBytes) {
     long n = readUVarLong();
     long cap = minItemBytes == 0 ? (limit - pos) * 8L + 1024 : (long) (limit - pos) / minItemBytes;
-    if (n > cap || n > Integer.MAX_VALUE - 8) throw corrupt("count " + n + " is impossible with " + (limit - pos) + " bytes left");
+    if (n < 0 || n > cap || n > Integer.MAX_VALUE - 8) {
+      throw corrupt("count " + Long.toUnsignedString(n) + " is impossible with " + (limit - pos) + " bytes left");
+    }
+    if (minItemBytes == 0) {
+      emptyItems += n;
+      if (emptyItems > emptyItemCap) throw corrupt("count " + n + " brings the block's empty items over " + emptyItemCap);
+    }
     return (int) n;
   }
 

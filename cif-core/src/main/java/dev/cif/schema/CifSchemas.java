@@ -71,8 +71,32 @@ public final class CifSchemas {
     return p == null ? null : p.toString();
   }
 
-  /** Checks that a dataset schema can be written: a record of supported, not too deeply nested types. */
+  /**
+   * Checks that a dataset schema can be written: a record of supported, not too deeply nested types,
+   * that readers can parse back.
+   */
   public static void validate(Schema schema) {
+    validateStructure(schema);
+    checkReadable(schema);
+  }
+
+  /**
+   * Readers parse the schema file's JSON and each column file header's with Avro's parser, which
+   * refuses names that a Schema built with NameValidator.NO_VALIDATION may hold ("a/b", "a b", "a.b"
+   * as a field name). Writing such a schema would make an unreadable dataset, so it is refused here.
+   */
+  private static void checkReadable(Schema schema) {
+    try {
+      new Schema.Parser().setValidateDefaults(false).parse(schema.toString());
+      for (Schema.Field f : schema.getFields()) new Schema.Parser().parse(f.schema().toString());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("schema could not be read back: " + e.getMessage()
+          + " (names must be Avro names: a letter or '_', then letters, digits or '_')", e);
+    }
+  }
+
+  /** The structural part of {@link #validate}, which readers apply to the schemas they parse. */
+  public static void validateStructure(Schema schema) {
     if (schema.getType() != Schema.Type.RECORD) {
       throw new IllegalArgumentException("a CIF dataset schema must be a record, got " + schema.getType());
     }
@@ -80,8 +104,16 @@ public final class CifSchemas {
     for (Schema.Field f : schema.getFields()) {
       if (f.name().isEmpty()) throw new IllegalArgumentException("empty column name");
       if (!names.add(f.name())) throw new IllegalArgumentException("duplicate column name " + f.name());
-      check(f.schema(), 1, f.name(), new HashSet<>());
+      validateColumn(f.name(), f.schema());
     }
+  }
+
+  /**
+   * Checks one column's type: supported, not recursive, at most {@value #MAX_DEPTH} levels deep.
+   * Readers check the type in a column file's header too, since the decoders recurse on it.
+   */
+  public static void validateColumn(String name, Schema type) {
+    check(type, 1, name, new HashSet<>());
   }
 
   private static void check(Schema s, int depth, String path, Set<String> recordsOnPath) {

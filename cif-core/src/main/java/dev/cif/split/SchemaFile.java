@@ -57,6 +57,21 @@ public final class SchemaFile {
     if (!fs.rename(tmp, file)) throw new IOException("could not rename " + tmp + " to " + file);
   }
 
+  /**
+   * The schema, checked as the writer checked it. Avro throws more than SchemaParseException on bad
+   * JSON (AvroTypeException for an unknown type name, AvroRuntimeException for a non-record), and a
+   * recursive or too deeply nested schema would overflow the decoders' stack; all are corruption.
+   */
+  private static Schema parseSchema(String json, String file) throws CifFormatException {
+    try {
+      Schema schema = new Schema.Parser().setValidateDefaults(false).parse(json);
+      dev.cif.schema.CifSchemas.validateStructure(schema);
+      return schema;
+    } catch (RuntimeException e) {
+      throw new CifFormatException(file, null, 0, "bad schema in schema file: " + e.getMessage(), e);
+    }
+  }
+
   static SchemaFile read(FileSystem fs, Path file, long length) throws IOException {
     String name = file.toString();
     try (FSDataInputStream in = fs.open(file)) {
@@ -70,10 +85,17 @@ public final class SchemaFile {
       byte[] tail = new byte[FileFraming.TAIL_BYTES];
       in.readFully(length - tail.length, tail);
       FileFraming.footerLength(tail, name, length, headerLen);
-      Schema schema = new Schema.Parser().setValidateDefaults(false).parse(header.require(SCHEMA_KEY, name));
+      Schema schema = parseSchema(header.require(SCHEMA_KEY, name), name);
       long rows = Long.parseLong(header.require(ROWS_KEY, name));
       String files = header.require(FILES_KEY, name);
       List<String> list = files.isEmpty() ? new ArrayList<>() : Arrays.asList(files.split("/"));
+      for (String f : list) {
+        // Only names the writer makes: anything else (empty, '..', a ':' that Path reads as a scheme)
+        // would make the reader look outside the split-directory or fail with a Path error.
+        if (!f.matches("[A-Za-z0-9_.-]+\\.cif") || f.startsWith(".") || SplitDirectoryLayout.schemaGeneration(f) >= 0) {
+          throw new CifFormatException(name, null, 0, "schema file names an impossible column file '" + f + "'");
+        }
+      }
       if (rows < 0 || list.size() != schema.getFields().size()) {
         throw new CifFormatException(name, null, 0, "schema file lists " + list.size() + " files for "
             + schema.getFields().size() + " columns, rows " + rows);

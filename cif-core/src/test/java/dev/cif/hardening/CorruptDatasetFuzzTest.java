@@ -1,0 +1,58 @@
+package dev.cif.hardening;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+
+/**
+ * Damaged split-directories, read through every layout, codec and way of reading, give the
+ * original values or a CifFormatException naming file, column and offset: never a wrong value, a
+ * hang, an OutOfMemoryError (this class runs in a 160 MiB heap, see cif.fuzz.heap in pom.xml) or another exception.
+ *
+ * <p>The smoke runs a fixed number of seeded mutations on every build. Long runs, by hand:
+ * <pre>
+ * # seeded, any number of mutations:
+ * mvn -pl cif-core test-compile surefire:test@fuzz-small-heap -Dtest=CorruptDatasetFuzzTest#seededMutations \
+ *     -Dcif.fuzz.mutations=1000000 [-Dcif.fuzz.seconds=3600] [-Dcif.fuzz.seed=1]
+ * # coverage-guided with Jazzer (only one @FuzzTest per run):
+ * JAZZER_FUZZ=1 mvn -pl cif-core test-compile surefire:test@fuzz-small-heap -Dtest=CorruptDatasetFuzzTest#fuzz \
+ *     -Dcif.fuzz.heap=768m -Djazzer.max_executions=1000000
+ * </pre>
+ */
+class CorruptDatasetFuzzTest {
+  /** About 15 s; each of the 12 mutation kinds meets each of the 18 datasets many times. */
+  private static final int SMOKE_MUTATIONS = 4000;
+
+  /** Jazzer writes its agent jar to java.io.tmpdir, which surefire points at a directory it does not create. */
+  @BeforeAll
+  static void createTempDirectory() throws java.io.IOException {
+    java.nio.file.Files.createDirectories(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
+  }
+
+  @Test
+  void seededMutations() throws Exception {
+    int n = Integer.getInteger("cif.fuzz.mutations", SMOKE_MUTATIONS);
+    long base = Long.getLong("cif.fuzz.seed", 20261121L);
+    // A long run may be given a time limit instead; it then reports how many mutations it ran.
+    long deadline = System.nanoTime() + Long.getLong("cif.fuzz.seconds", Long.MAX_VALUE / 2_000_000_000L) * 1_000_000_000L;
+    int i = 0;
+    for (; i < n && System.nanoTime() < deadline; i++) {
+      long seed = base + i;
+      MutationRun.run(Choices.of(new Random(seed)), seed);
+    }
+    System.out.println(i + " mutations passed, seeds " + base + " to " + (base + i - 1));
+  }
+
+  /**
+   * Skipped unless JAZZER_FUZZ is set: without it Jazzer would only replay an empty input, after
+   * half a minute of scanning the class path for hooks, which the seeded smoke does better.
+   */
+  @FuzzTest(maxDuration = "")
+  @EnabledIfEnvironmentVariable(named = "JAZZER_FUZZ", matches = ".+")
+  void fuzz(FuzzedDataProvider data) throws Exception {
+    MutationRun.run(Choices.of(data), data.remainingBytes());
+  }
+}

@@ -1,0 +1,101 @@
+package dev.cif.hardening;
+
+import dev.cif.column.ColumnLayout;
+import dev.cif.compress.BlockCodec;
+import dev.cif.split.DatasetListing;
+import dev.cif.split.DatasetWriter;
+import dev.cif.split.WriteOptions;
+import dev.cif.testing.RandomData;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * The valid split-directories the fuzzer mutates: one per layout and codec, all holding the same
+ * rows. Blocks are tiny and skip levels short so that a few hundred rows give several blocks per
+ * column and skip entries at every level, which is what the mutations need to reach.
+ */
+final class FuzzDatasets {
+  static final Schema SCHEMA = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"F\",\"fields\":["
+      + "{\"name\":\"id\",\"type\":\"long\"},"
+      + "{\"name\":\"name\",\"type\":[\"null\",\"string\"]},"
+      + "{\"name\":\"tags\",\"type\":{\"type\":\"array\",\"items\":\"string\"}},"
+      + "{\"name\":\"m\",\"type\":[\"null\",{\"type\":\"map\",\"values\":\"int\"}]},"
+      + "{\"name\":\"rec\",\"type\":{\"type\":\"record\",\"name\":\"Nested\",\"fields\":["
+      + "{\"name\":\"e\",\"type\":{\"type\":\"enum\",\"name\":\"E\",\"symbols\":[\"A\",\"B\",\"C\"]}},"
+      + "{\"name\":\"fx\",\"type\":{\"type\":\"fixed\",\"name\":\"Fx\",\"size\":3}},"
+      + "{\"name\":\"nulls\",\"type\":{\"type\":\"array\",\"items\":\"null\"}},"
+      + "{\"name\":\"b\",\"type\":\"boolean\"}]}},"
+      + "{\"name\":\"d\",\"type\":\"double\"},"
+      + "{\"name\":\"u\",\"type\":[\"null\",\"string\",\"long\"]}]}");
+  static final int ROWS = 240;
+  static final ColumnLayout[] LAYOUTS = ColumnLayout.values();
+  static final BlockCodec[] CODECS = BlockCodec.values();
+
+  /** One written split-directory and the bytes of each of its files, by name. */
+  static final class Dataset {
+    final String label;
+    final Path dir;
+    final TreeMap<String, byte[]> files = new TreeMap<>();
+
+    Dataset(String label, Path dir) throws IOException {
+      this.label = label;
+      this.dir = dir;
+      try (var list = Files.list(dir)) {
+        for (Path p : (Iterable<Path>) list::iterator) files.put(p.getFileName().toString(), Files.readAllBytes(p));
+      }
+    }
+
+    /** Puts every file back as written. */
+    void restore() throws IOException {
+      for (var e : files.entrySet()) Files.write(dir.resolve(e.getKey()), e.getValue());
+    }
+  }
+
+  final FileSystem fs;
+  final List<GenericData.Record> rows = new ArrayList<>();
+  final List<Dataset> datasets = new ArrayList<>();
+
+  private static FuzzDatasets shared;
+
+  /** Built once per JVM: the fuzzer calls in thousands of times. */
+  static synchronized FuzzDatasets get() {
+    if (shared == null) {
+      try {
+        shared = new FuzzDatasets();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return shared;
+  }
+
+  private FuzzDatasets() throws IOException {
+    // The raw local file system: no .crc side files, so CIF's own checks are what is tested.
+    fs = FileSystem.getLocal(new Configuration()).getRaw();
+    RandomData data = new RandomData(42);
+    for (int i = 0; i < ROWS; i++) rows.add(data.record(SCHEMA));
+    Path root = Files.createTempDirectory("cif-fuzz");
+    for (ColumnLayout layout : LAYOUTS) {
+      for (BlockCodec codec : CODECS) {
+        String label = layout + "-" + codec;
+        org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(root.resolve(label).toUri());
+        WriteOptions o = new WriteOptions().blockBytes(300).skipLevels(16, 4, 2).codec("*", codec).layout("*", layout);
+        try (DatasetWriter w = new DatasetWriter(fs, out, "p", SCHEMA, o)) {
+          for (GenericData.Record r : rows) w.write(r);
+        }
+        List<org.apache.hadoop.fs.Path> dirs = DatasetListing.splitDirectories(fs, out);
+        if (dirs.size() != 1) throw new IllegalStateException(label + " wrote " + dirs);
+        datasets.add(new Dataset(label, Path.of(dirs.get(0).toUri())));
+      }
+    }
+  }
+}

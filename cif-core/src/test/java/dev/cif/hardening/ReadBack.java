@@ -1,0 +1,136 @@
+package dev.cif.hardening;
+
+import dev.cif.column.ColumnFileReader;
+import dev.cif.io.CifFormatException;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
+import dev.cif.record.SplitRecordReader;
+import dev.cif.split.SplitDirectory;
+import dev.cif.testing.RandomData;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Reads a split-directory every way a client can: eagerly, lazily with a random pattern of get()
+ * (including one-key lookups on maps), and column by column with random skipTo/next. Each way
+ * either reads values or stops at a CifFormatException; any other exception escapes to the caller.
+ */
+final class ReadBack {
+  /** The reader's allocation cap: blocks over 2 x this + 1 MiB are refused before allocation. */
+  static final long MAX_VALUE_BYTES = 1 << 20;
+
+  /** How one way of reading ended: every value as expected, some value different, or corrupt. */
+  static final class Outcome {
+    final String way;
+    final String difference;
+    final CifFormatException error;
+
+    Outcome(String way, String difference, CifFormatException error) {
+      this.way = way;
+      this.difference = difference;
+      this.error = error;
+    }
+
+    boolean same() { return difference == null && error == null; }
+
+    @Override public String toString() { return way + ": " + (error != null ? error.getMessage() : difference != null ? difference : "same"); }
+  }
+
+  private final FileSystem fs;
+  private final Path dir;
+  private final Schema schema;
+  private final List<? extends GenericRecord> expected;
+  private final Random rnd;
+
+  ReadBack(FileSystem fs, Path dir, Schema schema, List<? extends GenericRecord> expected, long seed) {
+    this.fs = fs;
+    this.dir = dir;
+    this.schema = schema;
+    this.expected = expected;
+    this.rnd = new Random(seed);
+  }
+
+  /** One way, chosen by the mutation's choices: reading all three every time would triple the cost per input. */
+  Outcome oneWay(int way) throws IOException {
+    switch (way) {
+      case 0: return records(RecordType.EAGER);
+      case 1: return records(RecordType.LAZY);
+      default: return columns();
+    }
+  }
+
+  private Outcome records(RecordType type) throws IOException {
+    String way = type.name().toLowerCase(java.util.Locale.ROOT);
+    try (SplitRecordReader r = new SplitRecordReader(fs, List.of(dir), Projection.of(schema, ""), type, MAX_VALUE_BYTES)) {
+      int n = 0;
+      while (r.next()) {
+        if (n >= expected.size()) return new Outcome(way, "more rows than written", null);
+        for (Schema.Field f : schema.getFields()) {
+          // Lazily, a column is asked for now and then, so the rest are skipped through skip lists.
+          if (type == RecordType.LAZY && rnd.nextInt(3) == 0) continue;
+          String diff = compare(expected.get(n).get(f.pos()), r.current().get(f.pos()));
+          if (diff != null) return new Outcome(way, "row " + n + " column " + f.name() + ": " + diff, null);
+        }
+        n++;
+      }
+      return new Outcome(way, n == expected.size() ? null : n + " rows of " + expected.size(), null);
+    } catch (CifFormatException e) {
+      return new Outcome(way, null, e);
+    } catch (UncheckedIOException e) {
+      return new Outcome(way, null, unwrap(e));
+    }
+  }
+
+  private Outcome columns() throws IOException {
+    try {
+      SplitDirectory sd = SplitDirectory.open(fs, dir);
+      for (Schema.Field f : schema.getFields()) {
+        if (!sd.hasColumn(f.name())) return new Outcome("columns", "column " + f.name() + " is gone", null);
+        try (ColumnFileReader r = sd.openColumn(f.name(), MAX_VALUE_BYTES)) {
+          if (r.rowCount() != expected.size()) return new Outcome("columns", f.name() + " has " + r.rowCount() + " rows", null);
+          for (long row = rnd.nextInt(8); row < expected.size(); row += 1 + rnd.nextInt(rnd.nextBoolean() ? 3 : 40)) {
+            r.skipTo(row);
+            String diff = compare(expected.get((int) row).get(f.pos()), r.next());
+            if (diff != null) return new Outcome("columns", "row " + row + " column " + f.name() + ": " + diff, null);
+          }
+        }
+      }
+      return new Outcome("columns", null, null);
+    } catch (CifFormatException e) {
+      return new Outcome("columns", null, e);
+    } catch (UncheckedIOException e) {
+      return new Outcome("columns", null, unwrap(e));
+    }
+  }
+
+  /** A DCSL map is also asked for single keys, which decodes one value without the rest. */
+  private String compare(Object want, Object got) {
+    if (want instanceof Map && got instanceof Map) {
+      Map<?, ?> g = (Map<?, ?>) got;
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) want).entrySet()) {
+        if (rnd.nextInt(2) == 0) continue;
+        // A DCSL map is asked with a String key too, which it must accept as well as Utf8.
+        Object v = g.get(got instanceof dev.cif.column.DictionaryMap ? e.getKey().toString() : e.getKey());
+        if (!Objects.equals(RandomData.normalize(e.getValue()), RandomData.normalize(v))) return "key " + e.getKey() + " is " + v;
+      }
+      if (rnd.nextInt(2) == 0 && g.size() != ((Map<?, ?>) want).size()) return "map size " + g.size();
+    }
+    Object w = RandomData.normalize(want);
+    Object v = RandomData.normalize(got);
+    return Objects.equals(w, v) ? null : "expected " + w + ", read " + v;
+  }
+
+  /** LazyRecord.get and DictionaryMap may only wrap a CifFormatException; anything else is a bug. */
+  private static CifFormatException unwrap(UncheckedIOException e) {
+    if (e.getCause() instanceof CifFormatException) return (CifFormatException) e.getCause();
+    throw e;
+  }
+}
