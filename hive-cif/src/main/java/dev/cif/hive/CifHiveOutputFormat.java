@@ -5,10 +5,12 @@ import dev.cif.split.WriteOptions;
 import java.io.IOException;
 import java.util.List;
 import java.util.Properties;
+import java.util.UUID;
 import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.ql.exec.FileSinkOperator;
 import org.apache.hadoop.hive.ql.io.HiveOutputFormat;
 import org.apache.hadoop.hive.serde.serdeConstants;
@@ -39,7 +41,7 @@ public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRe
     Configuration conf = new Configuration(jc);
     for (String k : table.stringPropertyNames()) if (k.startsWith("cif.")) conf.set(k, table.getProperty(k));
     FileSystem fs = finalOutPath.getFileSystem(conf);
-    SplitDirectoryWriter writer = new SplitDirectoryWriter(fs, finalOutPath, schema, WriteOptions.fromConf(conf));
+    SplitDirectoryWriter writer = new SplitDirectoryWriter(fs, splitDirectory(finalOutPath, jc, table), schema, WriteOptions.fromConf(conf));
     return new FileSinkOperator.RecordWriter() {
       @Override
       public void write(Writable w) throws IOException { writer.write(((CifRecordWritable) w).record()); }
@@ -50,6 +52,18 @@ public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRe
         else writer.close();
       }
     };
+  }
+
+  /**
+   * Where a task's split-directory goes: Hive's own output path, except for a storage-handler table
+   * ({@link CifStorageHandler}), where Hive names the table directory itself and commits nothing. The
+   * task then writes a split-directory with a name of its own below it; cif-core's writer makes it
+   * visible only complete (hidden in-progress directory, renamed on close).
+   */
+  static Path splitDirectory(Path hiveOutPath, JobConf jc, Properties table) {
+    if (table.getProperty(hive_metastoreConstants.META_TABLE_STORAGE) == null) return hiveOutPath;
+    String task = jc.get("mapreduce.task.attempt.id", jc.get("mapred.task.id", "local"));
+    return new Path(hiveOutPath, "part-" + task + "-" + UUID.randomUUID());
   }
 
   @Override
