@@ -100,6 +100,15 @@ public final class EmbeddedHive implements AutoCloseable {
         .findFirst().orElseThrow().substring("Location:".length()).trim());
   }
 
+  /** A table parameter (numRows, totalSize, ...) as DESCRIBE FORMATTED reports it. */
+  String tableParameter(String table, String name) throws CommandProcessorException {
+    for (String l : run("DESCRIBE FORMATTED " + table)) {
+      String[] p = l.trim().split("\\s+");
+      if (p.length == 2 && p[0].equals(name)) return p[1];
+    }
+    throw new IllegalStateException("no " + name + " in DESCRIBE FORMATTED " + table);
+  }
+
   /** A copy of the rows in sorted order, for comparing answers whose row order Hive leaves open. */
   static List<String> sorted(List<String> rows) {
     List<String> copy = new ArrayList<>(rows);

@@ -38,11 +38,7 @@ class HiveCommitTest extends EmbeddedHiveTest {
   }
 
   private static long numRowsStat(String table) throws Exception {
-    for (String l : hive.run("DESCRIBE FORMATTED " + table)) {
-      String[] p = l.trim().split("\\s+");
-      if (p.length == 2 && p[0].equals("numRows")) return Long.parseLong(p[1]);
-    }
-    throw new AssertionError("no numRows in DESCRIBE FORMATTED " + table);
+    return Long.parseLong(hive.tableParameter(table, "numRows"));
   }
 
   @Test
