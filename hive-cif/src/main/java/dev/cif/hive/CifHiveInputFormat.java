@@ -80,7 +80,9 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, CifRecordW
       // Built here rather than through cif.read.columns, which cannot say "no column" (count(*)).
       projection = Projection.of(full, known);
     }
-    return new CifRecordReader(new SplitRecordReader(fs, dirs, projection, RecordType.LAZY, CifConf.MAX_VALUE_BYTES.getLong(job)));
+    // The pushed filter also passes over runs of rows (blocks) inside a split-directory that cannot match.
+    return new CifRecordReader(new SplitRecordReader(fs, dirs, projection, RecordType.LAZY, CifConf.MAX_VALUE_BYTES.getLong(job),
+        SplitDirectoryFilter.fromConf(job)));
   }
 
   /** The columns Hive reads, or null for all of them. */

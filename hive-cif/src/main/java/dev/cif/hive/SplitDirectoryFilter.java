@@ -3,13 +3,15 @@ package dev.cif.hive;
 import dev.cif.column.BlockStats;
 import dev.cif.column.ColumnFileReader;
 import dev.cif.conf.CifConf;
+import dev.cif.record.RowRangeFilter;
 import dev.cif.schema.CifSchemas;
 import dev.cif.split.SplitDirectory;
 import java.io.IOException;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.util.Utf8;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -20,11 +22,14 @@ import org.apache.hadoop.hive.ql.io.sarg.SearchArgument.TruthValue;
 
 /**
  * Hive's pushed-down filter (a SearchArgument) against the per-block statistics cif-core keeps in each
- * column file's footer: a split-directory whose min/max/null counts show that no row can match is
- * left out of the splits. Hive keeps its own Filter operator, so this may only skip, never decide:
- * anything it cannot judge (types without statistics, unsupported operators) counts as "maybe".
+ * column file's footer. The filter columns' block boundaries cut a split-directory into runs of rows
+ * that lie in one block of every filter column; a run whose blocks' min/max/null counts show that no
+ * row can match is left out. At planning a split-directory with no run left is not read at all; while
+ * reading, cif-core's {@link RowRangeFilter} passes over the runs left out without decoding them.
+ * Hive keeps its own Filter operator, so this may only skip, never decide: anything it cannot judge
+ * (types without statistics, unsupported operators, partition columns) counts as "maybe".
  */
-final class SplitDirectoryFilter {
+final class SplitDirectoryFilter implements RowRangeFilter {
   private final SearchArgument sarg;
   private final long maxValueBytes;
 
@@ -41,118 +46,82 @@ final class SplitDirectoryFilter {
 
   /** False only when no row of the split-directory can satisfy the filter. */
   boolean mayMatch(FileSystem fs, Path dir) throws IOException {
-    SplitDirectory sd = SplitDirectory.open(fs, dir);
-    List<PredicateLeaf> leaves = sarg.getLeaves();
-    TruthValue[] truth = new TruthValue[leaves.size()];
-    Map<String, ColumnSummary> summaries = new HashMap<>();
-    for (int i = 0; i < truth.length; i++) {
-      PredicateLeaf leaf = leaves.get(i);
-      ColumnSummary s = summaries.get(leaf.getColumnName());
-      if (s == null) {
-        s = ColumnSummary.of(sd, leaf.getColumnName(), maxValueBytes);
-        summaries.put(leaf.getColumnName(), s);
-      }
-      truth[i] = s.evaluate(leaf);
-    }
-    return sarg.evaluate(truth).isNeeded();
+    return rowsToRead(SplitDirectory.open(fs, dir)).length > 0;
   }
 
-  /** One column's statistics over a whole split-directory. */
-  static final class ColumnSummary {
-    long rows;
-    long nulls;
-    Comparable<Object> min;
-    Comparable<Object> max;
-    boolean bounded = true;
-
-    static ColumnSummary of(SplitDirectory sd, String column, long maxValueBytes) throws IOException {
-      ColumnSummary s = new ColumnSummary();
-      s.rows = sd.rows();
-      if (!sd.hasColumn(column)) {
-        // A partition column (Hive pushes those too), or one added after this split-directory was
-        // written; the two cannot be told apart here, so nothing is judged.
-        s.bounded = false;
-        return s;
+  /** The runs of rows that may satisfy the filter, as [start, end) pairs. */
+  @Override
+  public long[] rowsToRead(SplitDirectory sd) throws IOException {
+    long rows = sd.rows();
+    Map<String, ColumnBlocks> columns = new LinkedHashMap<>();
+    TreeSet<Long> cuts = new TreeSet<>(List.of(0L, rows));
+    for (PredicateLeaf leaf : sarg.getLeaves()) {
+      if (!columns.containsKey(leaf.getColumnName())) {
+        ColumnBlocks c = ColumnBlocks.read(sd, leaf.getColumnName(), maxValueBytes);
+        columns.put(leaf.getColumnName(), c);
+        if (c != null) for (long first : c.firstRows) if (first < rows) cuts.add(first);
       }
-      // char(n) is stored without its padding while Hive may compare with a padded literal: not judged.
+    }
+    List<PredicateLeaf> leaves = sarg.getLeaves();
+    TruthValue[] truth = new TruthValue[leaves.size()];
+    List<Long> ranges = new ArrayList<>();
+    Long start = null;
+    for (long end : cuts) {
+      if (start != null && end > start) {
+        for (int i = 0; i < truth.length; i++) {
+          ColumnBlocks c = columns.get(leaves.get(i).getColumnName());
+          truth[i] = (c == null ? ColumnStats.unknown(end - start) : c.statsAt(start)).evaluate(leaves.get(i));
+        }
+        if (sarg.evaluate(truth).isNeeded()) {
+          int n = ranges.size();
+          if (n > 0 && ranges.get(n - 1) == start) ranges.set(n - 1, end); // joins the previous run
+          else {
+            ranges.add(start);
+            ranges.add(end);
+          }
+        }
+      }
+      start = end;
+    }
+    return ranges.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /** The block boundaries and statistics of one filter column in one split-directory. */
+  private static final class ColumnBlocks {
+    final long[] firstRows; // blocks + 1 entries, the last one the row count
+    final List<BlockStats> stats;
+
+    private ColumnBlocks(long[] firstRows, List<BlockStats> stats) {
+      this.firstRows = firstRows;
+      this.stats = stats;
+    }
+
+    /**
+     * Null for a column nothing can be judged on: a partition column (Hive pushes those too), one added
+     * after this split-directory was written (the two cannot be told apart here), or char(n), stored
+     * without its padding while Hive may compare with a padded literal.
+     */
+    static ColumnBlocks read(SplitDirectory sd, String column, long maxValueBytes) throws IOException {
+      if (!sd.hasColumn(column)) return null;
       String logical = CifSchemas.logicalName(CifSchemas.nonNull(sd.schema().getField(column).schema()));
-      if ("char".equals(logical)) s.bounded = false;
+      if ("char".equals(logical)) return null;
       try (ColumnFileReader r = sd.openColumn(column, maxValueBytes)) {
-        List<BlockStats> blocks = r.blockStats();
-        for (int i = 0; i < blocks.size(); i++) {
-          BlockStats b = blocks.get(i);
-          s.nulls += b.nulls;
-          if (b.min == null) {
-            // A block of only NULLs has no bounds and needs none; any other block without them is unknown.
-            long end = i + 1 < blocks.size() ? r.blockFirstRow(i + 1) : r.rowCount();
-            if (b.nulls != end - r.blockFirstRow(i)) s.bounded = false;
-            continue;
-          }
-          if (s.min == null || b.min.compareTo(s.min) < 0) s.min = b.min;
-          if (s.max == null || b.max.compareTo(s.max) > 0) s.max = b.max;
-        }
-      }
-      return s;
-    }
-
-    TruthValue evaluate(PredicateLeaf leaf) {
-      boolean hasNull = nulls > 0;
-      if (leaf.getOperator() == PredicateLeaf.Operator.IS_NULL) {
-        return !bounded ? TruthValue.YES_NO_NULL : hasNull ? TruthValue.YES_NO : TruthValue.NO;
-      }
-      if (nulls == rows) return TruthValue.NULL; // every comparison with NULL is NULL
-      if (!bounded || min == null) return TruthValue.YES_NO_NULL;
-      TruthValue no = hasNull ? TruthValue.NO_NULL : TruthValue.NO;
-      switch (leaf.getOperator()) {
-        case EQUALS: case NULL_SAFE_EQUALS: {
-          Integer lo = compareToMin(leaf.getLiteral());
-          Integer hi = compareToMax(leaf.getLiteral());
-          return lo == null || hi == null ? TruthValue.YES_NO_NULL : lo < 0 || hi > 0 ? no : TruthValue.YES_NO_NULL;
-        }
-        case LESS_THAN: {
-          Integer c = compareToMin(leaf.getLiteral()); // every value >= literal: none below it
-          return c != null && c <= 0 ? no : TruthValue.YES_NO_NULL;
-        }
-        case LESS_THAN_EQUALS: {
-          Integer c = compareToMin(leaf.getLiteral());
-          return c != null && c < 0 ? no : TruthValue.YES_NO_NULL;
-        }
-        case IN: {
-          for (Object lit : leaf.getLiteralList()) {
-            Integer lo = compareToMin(lit);
-            Integer hi = compareToMax(lit);
-            if (lo == null || hi == null || lo >= 0 && hi <= 0) return TruthValue.YES_NO_NULL;
-          }
-          return no;
-        }
-        case BETWEEN: {
-          List<Object> b = leaf.getLiteralList();
-          Integer hiVsMin = compareToMin(b.get(1));
-          Integer loVsMax = compareToMax(b.get(0));
-          return hiVsMin != null && hiVsMin < 0 || loVsMax != null && loVsMax > 0 ? no : TruthValue.YES_NO_NULL;
-        }
-        default:
-          return TruthValue.YES_NO_NULL;
+        long[] first = new long[r.blockCount() + 1];
+        for (int b = 0; b < r.blockCount(); b++) first[b] = r.blockFirstRow(b);
+        first[r.blockCount()] = r.rowCount();
+        return new ColumnBlocks(first, r.blockStats());
       }
     }
 
-    private Integer compareToMin(Object literal) { return compare(literal, min); }
-    private Integer compareToMax(Object literal) { return compare(literal, max); }
-
-    /** literal compared with a statistics value, or null when they are not comparable here. */
-    private static Integer compare(Object literal, Object stat) {
-      if (literal == null) return null;
-      if (stat instanceof Integer || stat instanceof Long) {
-        return literal instanceof Long || literal instanceof Integer
-            ? Long.compare(((Number) literal).longValue(), ((Number) stat).longValue()) : null;
+    /** The statistics of the block holding row. */
+    ColumnStats statsAt(long row) {
+      int lo = 0, hi = stats.size() - 1;
+      while (lo < hi) {
+        int mid = (lo + hi + 1) >>> 1;
+        if (firstRows[mid] <= row) lo = mid;
+        else hi = mid - 1;
       }
-      // Only doubles: a float's statistics widened to double need not equal Hive's double literal.
-      if (stat instanceof Double) {
-        return literal instanceof Double
-            ? Double.compare(((Number) literal).doubleValue(), ((Number) stat).doubleValue()) : null;
-      }
-      if (stat instanceof Utf8) return literal instanceof String ? new Utf8((String) literal).compareTo((Utf8) stat) : null;
-      return null;
+      return ColumnStats.ofBlock(stats.get(lo), firstRows[lo + 1] - firstRows[lo]);
     }
   }
 }

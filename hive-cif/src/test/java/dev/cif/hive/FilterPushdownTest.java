@@ -2,8 +2,11 @@ package dev.cif.hive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.split.DatasetListing;
 import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,5 +65,30 @@ class FilterPushdownTest extends EmbeddedHiveTest {
     assertEquals(2, opens("k = 1 OR d > 10.0 AND d < 11.0", S_FILE));
     opens("NOT (s IS NULL) AND k < 12", S_FILE);
     assertFalse(hive.run("SELECT k FROM f_counted WHERE NOT (k = 10)").isEmpty());
+  }
+
+  /** Inside a kept split-directory, blocks whose statistics rule the filter out are not read either. */
+  @Test
+  void selectivePredicateOnSortedColumnReadsUnderTenPercentOfItsBytes() throws Exception {
+    String rows = "SELECT pos AS k, concat('v', pos) AS v FROM (SELECT posexplode(split(space(99999), ' '))) g";
+    hive.runAll("CREATE TABLE sorted_t STORED AS TEXTFILE AS " + rows,
+        "CREATE TABLE sorted_c STORED AS CIF TBLPROPERTIES ('cif.block.bytes' = '4096') AS SELECT * FROM sorted_t ORDER BY k");
+    Path data = hive.location("sorted_c");
+    FileSystem fs = data.getFileSystem(hive.conf);
+    List<Path> dirs = DatasetListing.splitDirectories(fs, data);
+    assertEquals(1, dirs.size());
+    long columnBytes = fs.getFileStatus(new Path(dirs.get(0), K_FILE)).getLen();
+    hive.run("CREATE EXTERNAL TABLE sorted_counted (k INT, v STRING) STORED AS CIF LOCATION 'countfile://"
+        + data.toUri().getPath() + "'");
+
+    String query = "SELECT k FROM $t WHERE k BETWEEN 61000 AND 61009";
+    List<String> expected = EmbeddedHive.sorted(hive.run(query.replace("$t", "sorted_t")));
+    assertEquals(10, expected.size());
+    FileSystem.Statistics stats = FileSystem.getStatistics("countfile", OpenCountingFileSystem.class);
+    long before = stats.getBytesRead();
+    assertEquals(expected, EmbeddedHive.sorted(hive.run(query.replace("$t", "sorted_counted"))));
+    long read = stats.getBytesRead() - before; // planning and reading, the schema file included
+    System.out.printf("k BETWEEN 61000 AND 61009 over 100,000 sorted rows: %d bytes read of %d in column k%n", read, columnBytes);
+    assertTrue(read < columnBytes / 10, read + " bytes read of the " + columnBytes + " of column k");
   }
 }
