@@ -58,7 +58,7 @@ public final class ColumnFileWriter implements Closeable {
 
   /** The codec a column's values are encoded with: its type's, or the dictionary map codec for DCSL. */
   static ValueCodec codecFor(ColumnSpec spec) {
-    if (spec.layout == ColumnLayout.DCSL) return DictionaryMapCodec.forColumn(spec.schema);
+    if (spec.layout == ColumnLayout.DCSL) return DictionaryMapCodec.forColumn(spec.schema, spec.formatVersion);
     return ValueCodecs.forSchema(spec.schema);
   }
 

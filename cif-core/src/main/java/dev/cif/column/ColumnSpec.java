@@ -16,8 +16,16 @@ public final class ColumnSpec {
   public final BlockCodec codec;
   /** Values per skip entry, descending, each dividing the one before; empty for PLAIN. */
   public final int[] skipLevels;
+  /** The format version of the file this column was read from; a few encodings differ by version. */
+  public final int formatVersion;
 
   public ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels) {
+    this(name, schema, layout, codec, skipLevels, FileFraming.VERSION);
+  }
+
+  /** @param formatVersion the version of the file the column is read from (writers always write the current one) */
+  ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels, int formatVersion) {
+    this.formatVersion = formatVersion;
     this.name = name;
     this.schema = schema;
     this.layout = layout;
@@ -62,7 +70,7 @@ public final class ColumnSpec {
       dev.cif.schema.CifSchemas.validateColumn(h.require("cif.column", file), schema);
       return new ColumnSpec(h.require("cif.column", file), schema,
           ColumnLayout.valueOf(h.require("cif.layout", file)), BlockCodec.valueOf(h.require("cif.codec", file)),
-          parseLevels(h.require("cif.skip.levels", file)));
+          parseLevels(h.require("cif.skip.levels", file)), h.version);
     } catch (RuntimeException e) {
       throw new CifFormatException(file, h.meta.get("cif.column"), 0, "bad column header: " + e.getMessage(), e);
     }

@@ -42,17 +42,21 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   private int dictionaryBytes;
   private Dictionary readDict;
 
-  private DictionaryMapCodec(Schema map, int mapBranch) {
+  /** Version 1 files have no mode byte: every block is in dictionary mode. */
+  private final boolean noModeByte;
+
+  private DictionaryMapCodec(Schema map, int mapBranch, boolean noModeByte) {
+    this.noModeByte = noModeByte;
     this.keys = ValueCodecs.forSchema(CifSchemas.mapKeySchema(map));
     this.values = ValueCodecs.forSchema(map.getValueType());
     this.mapBranch = mapBranch;
   }
 
-  static DictionaryMapCodec forColumn(Schema column) {
+  static DictionaryMapCodec forColumn(Schema column, int formatVersion) {
     Schema map = CifSchemas.nonNull(column);
     int branch = -1;
     if (column.getType() == Schema.Type.UNION) branch = column.getTypes().indexOf(map);
-    return new DictionaryMapCodec(map, branch);
+    return new DictionaryMapCodec(map, branch, formatVersion < 2);
   }
 
   @Override public void beginBlock() {
@@ -75,7 +79,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   }
 
   @Override public void readPreamble(ByteSource in) {
-    int mode = in.readByte();
+    int mode = noModeByte ? MODE_DICTIONARY : in.readByte();
     if (mode == MODE_INLINE) {
       readDict = null;
       return;

@@ -20,7 +20,10 @@ import java.util.zip.CRC32C;
  */
 public final class FileFraming {
   public static final byte[] MAGIC = {'C', 'I', 'F', 0};
-  public static final int VERSION = 1;
+  /** Version written. 2 added the DCSL block mode byte (FORMAT.md §6.3). */
+  public static final int VERSION = 2;
+  /** Oldest version read: every older file stays readable. */
+  public static final int MIN_VERSION = 1;
   public static final int KIND_COLUMN = 1;
   public static final int KIND_SCHEMA = 2;
   public static final int TAIL_BYTES = 12;
@@ -31,11 +34,13 @@ public final class FileFraming {
 
   /** The decoded header: kind and metadata, and where the body starts. */
   public static final class Header {
+    public final int version;
     public final int kind;
     public final Map<String, String> meta;
     public final int length;
 
-    Header(int kind, Map<String, String> meta, int length) {
+    Header(int version, int kind, Map<String, String> meta, int length) {
+      this.version = version;
       this.kind = kind;
       this.meta = meta;
       this.length = length;
@@ -71,7 +76,10 @@ public final class FileFraming {
     for (int i = 0; i < 4; i++) {
       if (prefix[i] != MAGIC[i]) throw new CifFormatException(file, null, 0, "not a CIF file (bad magic)");
     }
-    if (prefix[4] != VERSION) throw new CifFormatException(file, null, 4, "unsupported format version " + prefix[4]);
+    if (prefix[4] < MIN_VERSION || prefix[4] > VERSION) {
+      throw new CifFormatException(file, null, 4, "unsupported format version " + prefix[4] + " (this reader reads "
+          + MIN_VERSION + " to " + VERSION + ")");
+    }
     long metaLen = new ByteSource(prefix, 6, 4).readIntBE() & 0xFFFFFFFFL;
     if (metaLen > MAX_META_BYTES || 10 + metaLen + 4 + TAIL_BYTES > fileLength) {
       throw new CifFormatException(file, null, 6, "header length " + metaLen + " impossible in a file of " + fileLength + " bytes");
@@ -88,7 +96,7 @@ public final class FileFraming {
       int n = in.readCount(2);
       Map<String, String> meta = new LinkedHashMap<>();
       for (int i = 0; i < n; i++) meta.put(in.readString(), in.readString());
-      return new Header(h[5], meta, len);
+      return new Header(h[4], h[5], meta, len);
     } catch (CifCorruptionError e) {
       throw e.getCause();
     }
