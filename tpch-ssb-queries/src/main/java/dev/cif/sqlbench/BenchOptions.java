@@ -1,0 +1,57 @@
+package dev.cif.sqlbench;
+
+import java.io.File;
+import java.util.List;
+
+/** The command line of {@code bench-sql}: what to generate, which formats and queries, how often. */
+public record BenchOptions(Workload workload, double sf, List<Format> formats, int runs, int warmups, File dir,
+    List<String> queries, String jdbcUrl, int threads, long seed, File md, File settings) {
+
+  static final String USAGE = "bench-sql ssb|tpch --sf N [--formats all|cif,cif_lz4,orc,parquet,rcfile,avro,sequencefile,textfile]"
+      + " [--runs K] [--warmups W] [--dir DIR] [--queries q1.1,...] [--jdbc URL] [--threads T] [--seed S]"
+      + " [--md FILE] [--settings FILE]";
+
+  public static BenchOptions parse(String[] args) {
+    if (args.length == 0 || args.length % 2 == 0) throw new IllegalArgumentException("usage: " + USAGE);
+    Workload workload = Workload.of(args[0]);
+    double sf = 1;
+    List<Format> formats = List.of(Format.values());
+    int runs = 3;
+    int warmups = 1;
+    File dir = new File("bench-sql");
+    List<String> queries = workload.queries();
+    String jdbc = null;
+    int threads = Runtime.getRuntime().availableProcessors();
+    long seed = 19920101L;
+    File md = null;
+    File settings = null;
+    for (int i = 1; i < args.length; i += 2) {
+      String v = args[i + 1];
+      switch (args[i]) {
+        case "--sf" -> sf = Double.parseDouble(v);
+        case "--formats" -> formats = Format.list(v);
+        case "--runs" -> runs = Integer.parseInt(v);
+        case "--warmups" -> warmups = Integer.parseInt(v);
+        case "--dir" -> dir = new File(v);
+        case "--queries" -> queries = List.of(v.split(","));
+        case "--jdbc" -> jdbc = v;
+        case "--threads" -> threads = Integer.parseInt(v);
+        case "--seed" -> seed = Long.parseLong(v);
+        case "--md" -> md = new File(v);
+        case "--settings" -> settings = new File(v);
+        default -> throw new IllegalArgumentException("unknown option " + args[i] + "; usage: " + USAGE);
+      }
+    }
+    for (String q : queries) {
+      if (!workload.queries().contains(q)) throw new IllegalArgumentException("no query " + q + " in " + workload.id());
+    }
+    if (sf <= 0 || runs < 1 || warmups < 0 || formats.isEmpty()) throw new IllegalArgumentException("usage: " + USAGE);
+    return new BenchOptions(workload, sf, formats, runs, warmups, dir.getAbsoluteFile(), queries, jdbc, threads, seed, md, settings);
+  }
+
+  /** The scale factor as a name part: 1, 0_01. */
+  String sfId() {
+    String s = sf == Math.rint(sf) ? Long.toString((long) sf) : Double.toString(sf);
+    return s.replace('.', '_');
+  }
+}

@@ -1,0 +1,132 @@
+package dev.cif.sqlbench;
+
+import dev.cif.bench.harness.BarChart;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The results as Markdown (load time and size per format; median time and bytes read per query per
+ * format; geometric mean of times and its ratio to ORC's over the queries every format answered), a
+ * CSV and two PNG bar charts beside the Markdown file.
+ */
+public final class BenchReport {
+  private final BenchRun run;
+  private final List<Format> formats;
+  private final Format baseline;
+
+  public BenchReport(BenchRun run) {
+    this.run = run;
+    this.formats = run.options().formats();
+    this.baseline = formats.contains(Format.ORC) ? Format.ORC : formats.get(0);
+  }
+
+  /** Queries every format answered (and agreed on). */
+  List<String> comparableQueries() {
+    List<String> q = new ArrayList<>();
+    for (String query : run.options().queries()) {
+      Map<Format, QueryResult> m = run.byFormat(query);
+      if (m.size() == formats.size() && m.values().stream().allMatch(QueryResult::ok)) q.add(query);
+    }
+    return q;
+  }
+
+  /** Geometric mean of median times over the comparable queries. */
+  public double geomeanMillis(Format f) {
+    List<String> qs = comparableQueries();
+    if (qs.isEmpty()) return Double.NaN;
+    double logs = 0;
+    for (String q : qs) logs += Math.log(Math.max(1, run.byFormat(q).get(f).medianMillis()));
+    return Math.exp(logs / qs.size());
+  }
+
+  /** Bytes read, summed over the comparable queries. */
+  public long bytesRead(Format f) {
+    long sum = 0;
+    for (String q : comparableQueries()) sum += run.byFormat(q).get(f).bytesRead();
+    return sum;
+  }
+
+  public String markdown(String chartPrefix) {
+    BenchOptions o = run.options();
+    StringBuilder md = new StringBuilder();
+    md.append(String.format(Locale.ROOT, "#### %s, SF %s: %d timed run(s) after %d warm-up(s), median wall time%n%n",
+        o.workload() == Workload.SSB ? "SSB" : "TPC-H", o.sfId().replace('_', '.'), o.runs(), o.warmups()));
+    md.append("Rows: ").append(run.rows()).append("\n\n");
+    md.append("| format | load s | size MB | geomean ms | ratio to ").append(baseline.id())
+        .append(" | read MB (all queries) |\n|---|---:|---:|---:|---:|---:|\n");
+    for (Format f : formats) {
+      LoadResult l = run.loads().stream().filter(x -> x.format() == f).findFirst().orElse(new LoadResult(f, -1, -1));
+      md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.0f | %.2f | %.1f |%n", f.id(), l.millis() / 1e3,
+          l.bytesOnDisk() / 1e6, geomeanMillis(f), geomeanMillis(f) / geomeanMillis(baseline), bytesRead(f) / 1e6));
+    }
+    md.append(String.format("%nGeomean over the %d of %d queries every format answered alike.%n%n",
+        comparableQueries().size(), o.queries().size()));
+    md.append(table("ms", r -> Long.toString(r.medianMillis())));
+    md.append('\n').append(table("read MB", r -> String.format(Locale.ROOT, "%.1f", r.bytesRead() / 1e6)));
+    if (chartPrefix != null) {
+      md.append(String.format("%n![time](%s-time.png)%n%n![read](%s-read.png)%n", chartPrefix, chartPrefix));
+    }
+    return md.toString();
+  }
+
+  private String table(String unit, java.util.function.Function<QueryResult, String> cell) {
+    StringBuilder md = new StringBuilder("| query (" + unit + ") |");
+    for (Format f : formats) md.append(' ').append(f.id()).append(" |");
+    md.append("\n|---|");
+    for (int i = 0; i < formats.size(); i++) md.append("---:|");
+    md.append('\n');
+    for (String q : run.options().queries()) {
+      md.append("| ").append(q).append(" |");
+      Map<Format, QueryResult> m = run.byFormat(q);
+      for (Format f : formats) {
+        QueryResult r = m.get(f);
+        md.append(' ').append(r == null ? "" : r.ok() ? cell.apply(r) : "**" + r.error().replace('|', '/') + "**").append(" |");
+      }
+      md.append('\n');
+    }
+    return md.toString();
+  }
+
+  public String csv() {
+    StringBuilder csv = new StringBuilder("workload,sf,query,format,median_ms,runs_ms,bytes_read,rows,error\n");
+    for (QueryResult r : run.results()) {
+      csv.append(String.join(",", run.options().workload().id(), run.options().sfId().replace('_', '.'), r.query(),
+          r.format().id(), Long.toString(r.medianMillis()),
+          r.millis().stream().map(String::valueOf).reduce((a, b) -> a + ";" + b).orElse(""), Long.toString(r.bytesRead()),
+          r.answer() == null ? "" : Integer.toString(r.answer().rows()), r.ok() ? "" : '"' + r.error().replace('"', '\'') + '"'))
+          .append('\n');
+    }
+    return csv.toString();
+  }
+
+  /** Writes FILE.md, FILE.csv, FILE-time.png and FILE-read.png (FILE without its .md). */
+  public void write(File md) throws IOException {
+    String base = md.getPath().replaceAll("\\.md$", "");
+    String name = new File(base).getName();
+    if (md.getAbsoluteFile().getParentFile() != null) md.getAbsoluteFile().getParentFile().mkdirs();
+    Files.writeString(md.toPath(), markdown(name));
+    Files.writeString(new File(base + ".csv").toPath(), csv());
+    chart("median wall time per query", "ms", r -> r.medianMillis()).write(new File(base + "-time.png"));
+    chart("bytes read per query", "MB", r -> r.bytesRead() / 1e6).write(new File(base + "-read.png"));
+  }
+
+  BarChart chart(String title, String unit, java.util.function.ToDoubleFunction<QueryResult> metric) {
+    List<String> queries = run.options().queries();
+    double[][] values = new double[queries.size()][formats.size()];
+    for (int q = 0; q < queries.size(); q++) {
+      Map<Format, QueryResult> m = run.byFormat(queries.get(q));
+      for (int f = 0; f < formats.size(); f++) {
+        QueryResult r = m.get(formats.get(f));
+        values[q][f] = r == null || !r.ok() ? Double.NaN : metric.applyAsDouble(r);
+      }
+    }
+    String w = run.options().workload() == Workload.SSB ? "SSB" : "TPC-H";
+    return new BarChart(w + " SF " + run.options().sfId().replace('_', '.') + ": " + title, unit, queries,
+        formats.stream().map(Format::id).toList(), values);
+  }
+}

@@ -1,0 +1,162 @@
+package dev.cif.sqlbench;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * One benchmark run, in the manner of hive-testbench: generate text data, create text tables over it,
+ * convert it into every format with CTAS, then run each query on each format (warm-ups, then timed
+ * runs) and check that every format returns the same answer as the first format.
+ */
+public final class BenchRun {
+  private final BenchOptions options;
+  private final SqlSession sql;
+  private final PrintStream out;
+  private final List<LoadResult> loads = new ArrayList<>();
+  private final List<QueryResult> results = new ArrayList<>();
+  private Map<String, Long> rows = Map.of();
+
+  public BenchRun(BenchOptions options, SqlSession sql, PrintStream out) {
+    this.options = options;
+    this.sql = sql;
+    this.out = out;
+  }
+
+  public List<LoadResult> loads() { return loads; }
+
+  public List<QueryResult> results() { return results; }
+
+  /** Rows per generated table. */
+  public Map<String, Long> rows() { return rows; }
+
+  /** Generates (unless already there), loads every format and runs every query. */
+  public BenchRun runAll() throws Exception {
+    applySettings();
+    File data = generate();
+    load(data);
+    for (String q : options.queries()) runQuery(q);
+    return this;
+  }
+
+  String database(String suffix) {
+    return options.workload().id() + "_sf" + options.sfId() + "_" + suffix;
+  }
+
+  private void applySettings() throws Exception {
+    String text = options.settings() != null ? Files.readString(options.settings().toPath()) : Workload.text("sqlbench/hive4-settings.sql");
+    for (String line : text.split("\n")) {
+      String l = line.trim();
+      if (!l.regionMatches(true, 0, "SET ", 0, 4)) continue;
+      String kv = l.substring(4).replaceAll(";\\s*$", "");
+      sql.set(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
+    }
+  }
+
+  private File generate() throws Exception {
+    File data = new File(options.dir(), options.workload().id() + "/sf" + options.sfId());
+    long start = System.nanoTime();
+    rows = new TextDataWriter(options.threads(), out)
+        .write(data.toPath(), options.workload().tables(options.sf(), options.seed()));
+    out.printf(Locale.ROOT, "data %s: %s (%.1f s)%n", data, rows, (System.nanoTime() - start) / 1e9);
+    return data;
+  }
+
+  private void load(File data) throws Exception {
+    String text = database("text");
+    sql.run("DROP DATABASE IF EXISTS " + text + " CASCADE");
+    sql.run("CREATE DATABASE " + text);
+    for (String ddl : options.workload().stagingDdl(text, data.toURI().toString().replaceAll("/$", ""))) sql.run(ddl);
+    for (Format f : options.formats()) {
+      String db = database(f.id());
+      sql.run("DROP DATABASE IF EXISTS " + db + " CASCADE");
+      // In process, tables live under benchtable: so that reads of table data can be told apart.
+      sql.run("CREATE DATABASE " + db + (sql.readsInProcess()
+          ? " LOCATION '" + TableFileSystem.SCHEME + "://" + new File(options.dir(), "warehouse/" + db).getAbsolutePath() + "'" : ""));
+      long millis = 0;
+      long bytes = 0;
+      for (String table : rows.keySet()) {
+        long start = System.nanoTime();
+        sql.run("CREATE TABLE " + db + "." + table + " " + f.storage() + " AS SELECT * FROM " + text + "." + table);
+        millis += (System.nanoTime() - start) / 1_000_000;
+        bytes += sizeOnDisk(db + "." + table);
+      }
+      loads.add(new LoadResult(f, millis, bytes));
+      out.printf(Locale.ROOT, "load %-12s %8.1f s %10.1f MB%n", f.id(), millis / 1e3, bytes / 1e6);
+    }
+  }
+
+  private long sizeOnDisk(String table) throws Exception {
+    Path dir = new Path(sql.location(table));
+    try {
+      return dir.getFileSystem(new Configuration()).getContentSummary(dir).getLength();
+    } catch (java.io.IOException e) {
+      return -1; // a server's file system this process cannot see
+    }
+  }
+
+  private void runQuery(String query) {
+    List<String> statements = options.workload().query(query);
+    QueryResult reference = null;
+    for (Format f : options.formats()) {
+      QueryResult r = time(query, f, statements);
+      if (r.ok()) {
+        if (reference == null) {
+          reference = r;
+        } else {
+          String diff = r.answer().difference(reference.answer());
+          if (diff != null) r = r.failed("answer differs from " + reference.format().id() + ": " + diff);
+        }
+      }
+      results.add(r);
+      out.printf(Locale.ROOT, "%-5s %-12s %8d ms %10.2f MB read %6s rows%s%n", query, f.id(), r.medianMillis(),
+          r.bytesRead() / 1e6, r.answer() == null ? "-" : Integer.toString(r.answer().rows()),
+          r.ok() ? "" : "  ** " + r.error());
+    }
+  }
+
+  private QueryResult time(String query, Format f, List<String> statements) {
+    List<Long> millis = new ArrayList<>();
+    Answer answer = null;
+    long bytes = 0;
+    try {
+      sql.run("USE " + database(f.id()));
+      for (int i = 0; i < options.warmups() + options.runs(); i++) {
+        long readBefore = TableFileSystem.bytesRead();
+        long start = System.nanoTime();
+        List<String> rowsOut = null;
+        for (String s : statements) {
+          List<String> r = sql.run(s);
+          String head = s.trim().toLowerCase(Locale.ROOT);
+          if (head.startsWith("select") || head.startsWith("with")) rowsOut = r;
+        }
+        long elapsed = (System.nanoTime() - start) / 1_000_000;
+        if (i >= options.warmups()) {
+          millis.add(elapsed);
+          bytes += TableFileSystem.bytesRead() - readBefore;
+        }
+        answer = new Answer(rowsOut == null ? List.of() : rowsOut);
+      }
+      return new QueryResult(query, f, millis, sql.readsInProcess() ? bytes / options.runs() : -1, answer, null);
+    } catch (Exception e) {
+      String m = String.valueOf(e.getMessage()).split("\n", 2)[0];
+      return new QueryResult(query, f, millis, -1, answer, "failed: " + m);
+    }
+  }
+
+  /** Query results by format, in option order, for one query. */
+  Map<Format, QueryResult> byFormat(String query) {
+    Map<Format, QueryResult> m = new LinkedHashMap<>();
+    for (QueryResult r : results) if (r.query().equals(query)) m.put(r.format(), r);
+    return m;
+  }
+
+  public BenchOptions options() { return options; }
+}

@@ -1,0 +1,54 @@
+package dev.cif.sqlbench;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * {@code bin/cif bench-sql ssb|tpch --sf N [--formats ...] [--runs K] ...}: SSB or TPC-H on Hive 4 over
+ * every storage format (see {@link BenchOptions#USAGE}). Exit status 1 if any query failed or any
+ * format's answer differed.
+ */
+public final class SqlBench {
+  private SqlBench() {}
+
+  public static void main(String[] args) throws Exception {
+    System.exit(run(new Configuration(), args, System.out));
+  }
+
+  public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
+    BenchOptions o;
+    try {
+      o = BenchOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      out.println(e.getMessage());
+      return 2;
+    }
+    File hiveRoot = new File(o.dir(), "hive");
+    BenchRun run;
+    try (SqlSession sql = o.jdbcUrl() != null ? new JdbcSession(o.jdbcUrl()) : new EmbeddedSession(hiveRoot)) {
+      run = new BenchRun(o, sql, out).runAll();
+    }
+    BenchReport report = new BenchReport(run);
+    if (o.md() != null) {
+      report.write(o.md());
+      out.println("wrote " + o.md());
+    } else {
+      out.println(report.markdown(null));
+    }
+    boolean ok = run.results().stream().allMatch(QueryResult::ok);
+    if (o.jdbcUrl() == null) {
+      deleteTree(hiveRoot);
+      deleteTree(new File(o.dir(), "warehouse"));
+    }
+    return ok ? 0 : 1;
+  }
+
+  private static void deleteTree(File dir) throws java.io.IOException {
+    if (!dir.exists()) return;
+    try (var paths = Files.walk(dir.toPath())) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+}

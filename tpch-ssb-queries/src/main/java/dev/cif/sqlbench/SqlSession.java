@@ -1,0 +1,24 @@
+package dev.cif.sqlbench;
+
+import java.util.List;
+
+/** Where the benchmark's HiveQL runs: embedded Hive, or a HiveServer2 over JDBC. */
+public interface SqlSession extends AutoCloseable {
+  /** Applies one setting (SET k=v) for the statements that follow. */
+  void set(String key, String value) throws Exception;
+
+  /** Runs one statement; returns its rows with tab-separated columns (none for DDL). */
+  List<String> run(String sql) throws Exception;
+
+  /** The directory of a table, as DESCRIBE FORMATTED reports it. */
+  default String location(String table) throws Exception {
+    for (String line : run("DESCRIBE FORMATTED " + table)) {
+      String l = line.trim();
+      if (l.startsWith("Location:")) return l.substring("Location:".length()).trim().split("\t")[0].trim();
+    }
+    throw new IllegalStateException("no location for " + table);
+  }
+
+  /** Whether the file system statistics of this JVM see the reads of queries (embedded: yes). */
+  boolean readsInProcess();
+}

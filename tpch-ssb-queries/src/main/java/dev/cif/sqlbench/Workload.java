@@ -1,0 +1,51 @@
+package dev.cif.sqlbench;
+
+import dev.cif.hive.HiveScripts;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.IntStream;
+
+/** SSB or TPC-H: its generator, staging DDL and query files (resources under {@code sqlbench/}). */
+public enum Workload {
+  SSB(List.of("q1.1", "q1.2", "q1.3", "q2.1", "q2.2", "q2.3", "q3.1", "q3.2", "q3.3", "q3.4", "q4.1", "q4.2", "q4.3")),
+  TPCH(IntStream.rangeClosed(1, 22).mapToObj(i -> String.format("q%02d", i)).toList());
+
+  private final List<String> queries;
+
+  Workload(List<String> queries) { this.queries = queries; }
+
+  public String id() { return name().toLowerCase(Locale.ROOT); }
+
+  public List<String> queries() { return queries; }
+
+  public List<TableGenerator> tables(double sf, long seed) {
+    return this == SSB ? new SsbData(sf, seed).tables() : TpchData.tables(sf);
+  }
+
+  /** Staging DDL: external text tables in database {@code db} over {@code dataUri/<table>}. */
+  public List<String> stagingDdl(String db, String dataUri) {
+    return HiveScripts.statements(resource("tables.sql").replace("${db}", db).replace("${data}", dataUri));
+  }
+
+  /** The statements of one query file; the last one that returns rows is the answer. */
+  public List<String> query(String name) { return HiveScripts.statements(resource(name + ".sql")); }
+
+  private String resource(String file) { return text("sqlbench/" + id() + "/" + file); }
+
+  static String text(String resource) {
+    try (InputStream in = Workload.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) throw new IllegalArgumentException("no resource " + resource);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public static Workload of(String id) {
+    return valueOf(id.trim().toUpperCase(Locale.ROOT).replace("-", ""));
+  }
+}
