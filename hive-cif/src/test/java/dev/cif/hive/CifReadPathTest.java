@@ -16,7 +16,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 
-/** The paper's crawl query, and projection: a query opens only the column files it reads. */
+/** The paper's crawl query (CIF, ORC and Parquet agree), and projection: a query opens only the column files it reads. */
 class CifReadPathTest extends EmbeddedHiveTest {
 
   @Test
@@ -30,11 +30,13 @@ class CifReadPathTest extends EmbeddedHiveTest {
           .append("'").append(i % 5 == 0 ? ", 'x-extra', 'e'" : "").append(") AS metadata");
     }
     hive.runAll("CREATE TABLE urlinfo_orc STORED AS ORC AS SELECT * FROM (" + rows + ") r",
+        "CREATE TABLE urlinfo_parquet STORED AS PARQUET AS SELECT * FROM urlinfo_orc",
         "CREATE TABLE urlinfo STORED AS CIF TBLPROPERTIES ('cif.layout' = 'metadata:dcsl') AS SELECT * FROM urlinfo_orc");
     String crawl = "SELECT DISTINCT metadata['content-type'] FROM $t WHERE url LIKE '%ibm.com/jp%'";
     List<String> expected = hive.run(crawl.replace("$t", "urlinfo_orc"));
     assertFalse(expected.isEmpty());
     assertEquals(expected, hive.run(crawl.replace("$t", "urlinfo")));
+    assertEquals(expected, hive.run(crawl.replace("$t", "urlinfo_parquet")));
 
     // The table property chose the dictionary-compressed skip list for the map column.
     FileSystem fs = FileSystem.getLocal(hive.conf);
