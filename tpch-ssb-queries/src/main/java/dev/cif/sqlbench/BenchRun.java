@@ -39,10 +39,18 @@ public final class BenchRun {
 
   /** Generates (unless already there), loads every format and runs every query. */
   public BenchRun runAll() throws Exception {
+    return runAll(run -> {});
+  }
+
+  /** Same, calling {@code afterEachQuery} once a query has run on every format (to save partial results). */
+  public BenchRun runAll(java.util.function.Consumer<BenchRun> afterEachQuery) throws Exception {
     applySettings();
     File data = generate();
     load(data);
-    for (String q : options.queries()) runQuery(q);
+    for (String q : options.queries()) {
+      runQuery(q);
+      afterEachQuery.accept(this);
+    }
     return this;
   }
 

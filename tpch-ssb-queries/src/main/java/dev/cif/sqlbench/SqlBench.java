@@ -28,7 +28,15 @@ public final class SqlBench {
     File hiveRoot = new File(o.dir(), "hive");
     BenchRun run;
     try (SqlSession sql = o.jdbcUrl() != null ? new JdbcSession(o.jdbcUrl()) : new EmbeddedSession(hiveRoot)) {
-      run = new BenchRun(o, sql, out).runAll();
+      // With --md the report is rewritten after every query, so a long run that is stopped keeps its results.
+      run = new BenchRun(o, sql, out).runAll(partial -> {
+        if (o.md() == null) return;
+        try {
+          new BenchReport(partial).write(o.md());
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
     }
     BenchReport report = new BenchReport(run);
     if (o.md() != null) {

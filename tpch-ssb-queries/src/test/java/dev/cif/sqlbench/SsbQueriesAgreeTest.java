@@ -1,0 +1,27 @@
+package dev.cif.sqlbench;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
+
+/** The 13 SSB queries at SF 0.01 on CIF, ORC and TEXTFILE give the same answers. */
+class SsbQueriesAgreeTest extends QueriesAgreeOnFormats {
+  @Test
+  void everySsbQueryAgreesOnEveryFormatAndCifReadsLessThanText() throws Exception {
+    BenchRun run = runEveryQuery("ssb", "0.01");
+    // Q3.3/Q3.4 pick two cities on both sides: at SF 0.01 (20 suppliers) they may well be empty.
+    assertTrue(nonEmptyAnswers(run) >= 11, nonEmptyAnswers(run) + " non-empty answers");
+    assertTrue(run.loads().stream().allMatch(l -> l.bytesOnDisk() > 0 && l.millis() > 0), run.loads().toString());
+    // Q1.1 needs 4 of lineorder's 17 columns: CIF reads only those, text reads every byte.
+    QueryResult cif = run.byFormat("q1.1").get(Format.CIF);
+    QueryResult text = run.byFormat("q1.1").get(Format.TEXTFILE);
+    assertTrue(cif.bytesRead() > 0 && cif.bytesRead() * 2 < text.bytesRead(), cif.bytesRead() + " vs " + text.bytesRead());
+    File md = new File(dir(), "report/ssb.md");
+    new BenchReport(run).write(md);
+    String report = Files.readString(md.toPath());
+    assertTrue(report.contains("| q4.3 |") && report.contains("ratio to orc"), report);
+    assertTrue(new File(dir(), "report/ssb-time.png").length() > 0);
+  }
+}
