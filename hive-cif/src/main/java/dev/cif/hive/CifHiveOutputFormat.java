@@ -5,7 +5,6 @@ import dev.cif.split.WriteOptions;
 import java.io.IOException;
 import java.util.List;
 import java.util.Properties;
-import java.util.UUID;
 import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -56,14 +55,15 @@ public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRe
 
   /**
    * Where a task's split-directory goes: Hive's own output path, except for a storage-handler table
-   * ({@link CifStorageHandler}), where Hive names the table directory itself and commits nothing. The
-   * task then writes a split-directory with a name of its own below it; cif-core's writer makes it
-   * visible only complete (hidden in-progress directory, renamed on close).
+   * ({@link CifStorageHandler}), where Hive names the table directory itself and commits nothing: then
+   * {@link HandlerWrites} names it, below the table's location, by query, task and attempt.
    */
   static Path splitDirectory(Path hiveOutPath, JobConf jc, Properties table) {
     if (table.getProperty(hive_metastoreConstants.META_TABLE_STORAGE) == null) return hiveOutPath;
-    String task = jc.get("mapreduce.task.attempt.id", jc.get("mapred.task.id", "local"));
-    return new Path(hiveOutPath, "part-" + task + "-" + UUID.randomUUID());
+    // Hive's path is a subdirectory (HIVE_UNION_SUBDIR_n) for each branch of a UNION ALL; the commit
+    // looks for staged output in the table directory itself.
+    String location = table.getProperty(hive_metastoreConstants.META_TABLE_LOCATION);
+    return HandlerWrites.splitDirectory(location == null ? hiveOutPath : new Path(location), jc);
   }
 
   @Override

@@ -1,15 +1,20 @@
 package dev.cif.hive;
 
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
+import org.apache.hadoop.hive.ql.plan.TableDesc;
+import org.apache.hadoop.hive.ql.session.SessionState;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
 import org.apache.hadoop.mapred.InputFormat;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.OutputFormat;
 
 /**
  * {@code STORED BY 'dev.cif.hive.CifStorageHandler'}: the same SerDe and formats as {@code STORED AS CIF}.
- * Hive does no staging or commit for storage-handler tables and hands the output format the table
- * directory itself; {@link CifHiveOutputFormat} then writes a uniquely named split-directory below it
- * (atomically, through cif-core's hidden in-progress directory and a rename).
+ * Hive does no staging or commit of files for storage-handler tables and hands the output format the
+ * table directory itself; the handler's meta hook ({@link CifInsertHook}) commits instead, as
+ * {@link HandlerWrites} describes.
  */
 public class CifStorageHandler extends DefaultStorageHandler {
   @Override
@@ -22,4 +27,21 @@ public class CifStorageHandler extends DefaultStorageHandler {
 
   @Override
   public Class<? extends AbstractSerDe> getSerDeClass() { return CifSerDe.class; }
+
+  @Override
+  public HiveMetaHook getMetaHook() {
+    return new CifInsertHook(() -> {
+      Configuration session = SessionState.getSessionConf();
+      return session != null ? session : getConf();
+    });
+  }
+
+  /** MapReduce commits nothing for these tables: a speculative attempt's split-directory would stay. */
+  @Override
+  public void configureJobConf(TableDesc table, JobConf job) {
+    if (!HandlerWrites.committedByHook(job)) {
+      job.setBoolean("mapreduce.map.speculative", false);
+      job.setBoolean("mapreduce.reduce.speculative", false);
+    }
+  }
 }

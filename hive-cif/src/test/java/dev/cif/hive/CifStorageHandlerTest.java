@@ -2,6 +2,7 @@ package dev.cif.hive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.split.DatasetListing;
@@ -10,12 +11,13 @@ import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code STORED BY 'dev.cif.hive.CifStorageHandler'}: CREATE TABLE, INSERT and SELECT agree with a
  * TEXTFILE copy, and every insert leaves whole, uniquely named split-directories in the table directory
- * (Hive hands storage-handler tables the table directory and commits nothing itself).
+ * (on MapReduce Hive runs no commit for storage-handler tables: INSERT OVERWRITE is refused).
  */
 class CifStorageHandlerTest extends EmbeddedHiveTest {
 
@@ -45,10 +47,17 @@ class CifStorageHandlerTest extends EmbeddedHiveTest {
     List<Path> splitDirectories = DatasetListing.splitDirectories(fs, dir);
     // At least one per insert (an insert with several map tasks writes one per task), each named by its task.
     assertTrue(splitDirectories.size() >= inserts.size(), splitDirectories.toString());
-    for (Path p : splitDirectories) assertTrue(p.getName().startsWith("part-attempt_"), p.toString());
+    for (Path p : splitDirectories) assertTrue(p.getName().matches("part-.+-[mr]\\d{6}\\.\\d+"), p.toString());
     long rows = 0;
     for (Path p : splitDirectories) rows += SplitDirectory.open(fs, p).rows();
     assertEquals(hive.run("SELECT count(*) FROM sh_t"), List.of(String.valueOf(rows)));
     for (FileStatus st : fs.listStatus(dir)) assertFalse(st.getPath().getName().startsWith("."), st.getPath().toString());
+
+    // MapReduce runs no commit for storage-handler tables: INSERT OVERWRITE is refused before any task runs.
+    CommandProcessorException e = assertThrows(CommandProcessorException.class,
+        () -> hive.run("INSERT OVERWRITE TABLE sh SELECT k, s, m FROM sh_t"));
+    assertTrue(String.valueOf(e.getMessage()).contains("hive.execution.engine=tez"), e.getMessage());
+    assertEquals(splitDirectories, DatasetListing.splitDirectories(fs, dir));
+    assertEquals(EmbeddedHive.sorted(hive.run("SELECT * FROM sh_t")), EmbeddedHive.sorted(hive.run("SELECT * FROM sh")));
   }
 }

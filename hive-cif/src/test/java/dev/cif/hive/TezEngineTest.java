@@ -5,22 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** CIF tables written and read by Tez (local mode) give the answers of an ORC copy. */
-class TezEngineTest extends EmbeddedHiveTest {
-
-  @BeforeAll
-  static void useTez() {
-    hive.set("hive.execution.engine", "tez");
-    hive.set("tez.local.mode", "true");
-    hive.set("tez.runtime.optimize.local.fetch", "true");
-    hive.set("tez.staging-dir", hive.root + "/tez-staging");
-    hive.set("hive.tez.container.size", "256");
-    hive.set("tez.am.resource.memory.mb", "256");
-    hive.set("tez.runtime.io.sort.mb", "8");
-  }
+class TezEngineTest extends TezHiveTest {
 
   @Test
   void insertAndQueryOnTez() throws Exception {
