@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspectorFactory;
+import org.apache.hadoop.hive.serde2.objectinspector.PrimitiveObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.primitive.PrimitiveObjectInspectorFactory;
 import org.apache.hadoop.hive.serde2.typeinfo.ListTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.MapTypeInfo;
@@ -16,7 +17,8 @@ import org.apache.hadoop.hive.serde2.typeinfo.UnionTypeInfo;
 
 /**
  * The ObjectInspector of one column's values as {@link CifToHive} produces them: Hive's standard
- * Java inspectors, except maps, which get a {@link CifMapObjectInspector} over the map cif-core read.
+ * Java inspectors, except strings ({@link CifStringObjectInspector} over the Utf8 cif-core read) and
+ * maps, which get a {@link CifMapObjectInspector} over the map cif-core read.
  */
 final class CifObjectInspectors {
   private CifObjectInspectors() {}
@@ -25,7 +27,7 @@ final class CifObjectInspectors {
     Schema s = CifSchemas.nonNull(schema);
     switch (t.getCategory()) {
       case PRIMITIVE:
-        return PrimitiveObjectInspectorFactory.getPrimitiveJavaObjectInspector((PrimitiveTypeInfo) t);
+        return primitive((PrimitiveTypeInfo) t);
       case LIST: {
         ListTypeInfo l = (ListTypeInfo) t;
         return ObjectInspectorFactory.getStandardListObjectInspector(forType(l.getListElementTypeInfo(), s.getElementType()));
@@ -50,5 +52,11 @@ final class CifObjectInspectors {
       default:
         throw new IllegalArgumentException("unsupported Hive type " + t);
     }
+  }
+
+  /** Strings stay as cif-core read them (Utf8); other primitives are Hive's Java objects. */
+  static ObjectInspector primitive(PrimitiveTypeInfo t) {
+    if (t.getPrimitiveCategory() == PrimitiveObjectInspector.PrimitiveCategory.STRING) return CifStringObjectInspector.INSTANCE;
+    return PrimitiveObjectInspectorFactory.getPrimitiveJavaObjectInspector(t);
   }
 }

@@ -19,6 +19,7 @@ import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory;
 final class CifRowObjectInspector extends StructObjectInspector {
   private final List<Field> fields = new ArrayList<>();
   private final String typeName;
+  private final List<Schema> columnSchemas = new ArrayList<>();
   // Positions of the table's columns in the last record schema seen (one per reader, so it rarely changes).
   private Schema lastSchema;
   private int[] positions;
@@ -26,6 +27,7 @@ final class CifRowObjectInspector extends StructObjectInspector {
   CifRowObjectInspector(List<String> names, List<TypeInfo> types, List<String> comments, Schema table) {
     for (int i = 0; i < names.size(); i++) {
       Schema column = table.getFields().get(i).schema();
+      columnSchemas.add(column);
       // Hive's DESCRIBE shows the SerDe's comments, and "from deserializer" for a null one.
       String comment = i < comments.size() && comments.get(i) != null ? comments.get(i) : "";
       fields.add(new Field(i, names.get(i), CifObjectInspectors.forType(types.get(i), column),
@@ -74,6 +76,21 @@ final class CifRowObjectInspector extends StructObjectInspector {
 
   @Override public String getTypeName() { return typeName; }
   @Override public Category getCategory() { return Category.STRUCT; }
+
+  /**
+   * Inspectors of the same columns read the same rows alike. Hive's MapOperator compares a partition's
+   * inspector with the table's (each from its own SerDe instance): unequal ones make it convert every
+   * row into standard objects, decoding every map whole and every string twice.
+   */
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) return true;
+    if (!(o instanceof CifRowObjectInspector)) return false;
+    CifRowObjectInspector other = (CifRowObjectInspector) o;
+    return typeName.equals(other.typeName) && columnSchemas.equals(other.columnSchemas);
+  }
+
+  @Override public int hashCode() { return typeName.hashCode(); }
 
   private static final class Field implements StructField {
     final int id;

@@ -27,7 +27,8 @@ import org.apache.hadoop.hive.serde2.typeinfo.VarcharTypeInfo;
 
 /**
  * Converts values as cif-core reads them (Avro generic: Utf8, ByteBuffer, records, arrays, maps)
- * into the Java objects of Hive's standard Java ObjectInspectors. Maps are left as they are:
+ * into the Java objects of Hive's standard Java ObjectInspectors. Strings stay Utf8 (read by
+ * {@link CifStringObjectInspector}); maps are left as they are:
  * {@link CifMapObjectInspector} converts one entry at a time, so a DCSL map is never decoded whole
  * for a single-key lookup. The converter tree is built once per column, not per value.
  */
@@ -37,6 +38,14 @@ final class CifToHive {
   static Function<Object, Object> forType(TypeInfo t, Schema schema) {
     Function<Object, Object> f = build(t, CifSchemas.nonNull(schema));
     return v -> v == null ? null : f.apply(v);
+  }
+
+  /** Whether values of this type reach Hive as cif-core read them (strings; maps of such). */
+  static boolean isAsRead(TypeInfo t) {
+    if (t instanceof PrimitiveTypeInfo) {
+      return ((PrimitiveTypeInfo) t).getPrimitiveCategory() == org.apache.hadoop.hive.serde2.objectinspector.PrimitiveObjectInspector.PrimitiveCategory.STRING;
+    }
+    return false;
   }
 
   private static Function<Object, Object> build(TypeInfo t, Schema s) {
@@ -92,7 +101,7 @@ final class CifToHive {
       case LONG: return v -> ((Number) v).longValue();
       case FLOAT: return v -> ((Number) v).floatValue();
       case DOUBLE: return v -> ((Number) v).doubleValue();
-      case STRING: return Object::toString;
+      case STRING: return v -> v; // CifStringObjectInspector reads the Utf8 itself
       case CHAR: {
         int n = ((CharTypeInfo) p).getLength();
         return v -> new HiveChar(v.toString(), n);

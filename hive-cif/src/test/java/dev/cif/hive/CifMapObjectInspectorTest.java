@@ -48,8 +48,16 @@ class CifMapObjectInspectorTest {
       assertEquals(1, raw.decodedValues());
       assertEquals(m.get("k13"), oi.getMapValueElement(raw, new Text("k13")));
       assertEquals(2, raw.decodedValues());
+      // The same key again (its Utf8 is reused), then another one.
+      assertEquals(m.get("k13"), oi.getMapValueElement(raw, new Text("k13")));
+      assertEquals(m.get("k2"), oi.getMapValueElement(raw, new Text("k2")));
       assertEquals(null, oi.getMapValueElement(raw, "absent"));
-      assertEquals(m, oi.getMap(raw));
+      // Keys reach Hive as read (Utf8, inspected by CifStringObjectInspector).
+      Map<String, Object> whole = new HashMap<>();
+      for (Map.Entry<?, ?> e : oi.getMap(raw).entrySet()) {
+        whole.put(((CifStringObjectInspector) oi.getMapKeyObjectInspector()).getPrimitiveJavaObject(e.getKey()), e.getValue());
+      }
+      assertEquals(m, whole);
     }
   }
 }
