@@ -26,6 +26,8 @@ public final class SqlBench {
       return 2;
     }
     File hiveRoot = new File(o.dir(), "hive");
+    // The metastore is in memory: directories a stopped run left behind would only collide.
+    clearSessionDirectories(o.dir());
     BenchRun run;
     try (SqlSession sql = o.jdbcUrl() != null ? new JdbcSession(o.jdbcUrl()) : new EmbeddedSession(hiveRoot)) {
       // With --md the report is rewritten after every query, so a long run that is stopped keeps its results.
@@ -46,11 +48,14 @@ public final class SqlBench {
       out.println(report.markdown(null));
     }
     boolean ok = run.results().stream().allMatch(QueryResult::ok);
-    if (o.jdbcUrl() == null) {
-      deleteTree(hiveRoot);
-      deleteTree(new File(o.dir(), "warehouse"));
-    }
+    if (o.jdbcUrl() == null) clearSessionDirectories(o.dir());
     return ok ? 0 : 1;
+  }
+
+  /** Deletes DIR/hive and DIR/warehouse (an embedded session's files and tables), not the generated data. */
+  static void clearSessionDirectories(File dir) throws java.io.IOException {
+    deleteTree(new File(dir, "hive"));
+    deleteTree(new File(dir, "warehouse"));
   }
 
   private static void deleteTree(File dir) throws java.io.IOException {

@@ -24,6 +24,7 @@ abstract class QueriesAgreeOnFormats {
   @BeforeAll
   static void startHive(org.junit.jupiter.api.TestInfo info) throws Exception {
     dir = new File("target/sqlbench-test/" + info.getTestClass().orElseThrow().getSimpleName());
+    SqlBench.clearSessionDirectories(dir);
     hive = new EmbeddedSession(new File(dir, "hive"));
   }
 
