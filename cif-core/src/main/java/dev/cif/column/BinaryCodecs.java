@@ -46,6 +46,8 @@ final class BinaryCodecs {
     }
 
     @Override public void skip(ByteSource in) { in.skipBytes(in.readLength()); }
+    @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.BINARY; }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) { referTo(in, t, row, in.readLength()); }
   }
 
   /** Length-prefixed bytes; a decimal's unscaled two's-complement value. Reads return ByteBuffer. */
@@ -73,6 +75,8 @@ final class BinaryCodecs {
     @Override public Object read(ByteSource in) { return ByteBuffer.wrap(in.readBytes(in.readLength())); }
 
     @Override public void skip(ByteSource in) { in.skipBytes(in.readLength()); }
+    @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.BINARY; }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) { referTo(in, t, row, in.readLength()); }
   }
 
   /** Exactly size bytes; a fixed decimal is sign-extended to the size. Reads return GenericData.Fixed. */
@@ -102,6 +106,8 @@ final class BinaryCodecs {
     @Override public void skip(ByteSource in) { in.skipBytes(size); }
 
     @Override public int minBytes() { return size; }
+    @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.BINARY; }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) { referTo(in, t, row, size); }
   }
 
   /** The symbol's index as a varint. Reads return GenericData.EnumSymbol. */
@@ -129,6 +135,16 @@ final class BinaryCodecs {
     }
 
     @Override public void skip(ByteSource in) { in.skipVarint(); }
+  }
+
+  /** Points row of t at the next n bytes of the block, which the batch reader keeps for the caller. */
+  static void referTo(ByteSource in, VectorTarget t, int row, int n) {
+    int start = in.position();
+    in.skipBytes(n);
+    t.isNull[row] = false;
+    t.buffers[row] = in.array();
+    t.starts[row] = start;
+    t.lengths[row] = n;
   }
 
   static int decimalScale(Schema s) {

@@ -50,6 +50,21 @@ final class BlockCursor {
     return v;
   }
 
+  /**
+   * Decodes the next n values into rows [row, row + n) of t (codecs with a vector kind only: those
+   * are never length-prefixed). Each value still passes its skip entries, so every layout reads alike.
+   */
+  void readInto(VectorTarget t, int row, int n) {
+    if (n > rows - pos) throw in.corrupt("read of " + n + " values with " + (rows - pos) + " left in the block");
+    for (int i = 0; i < n; i++) {
+      passEntries();
+      codec.readInto(in, t, row + i);
+      pos++;
+      entriesDone = false;
+    }
+    if (pos == rows && in.hasRemaining()) throw in.corrupt(in.remaining() + " bytes left after the block's last value");
+  }
+
   private void passEntries() {
     if (entriesDone) return;
     for (int l : levels) if (pos % l == 0) in.skipVarint();

@@ -35,6 +35,8 @@ public final class ColumnFileReader implements Closeable {
   private byte[] ioBuf = new byte[0];
   private byte[] rawBuf = new byte[0];
   private int block = -1;
+  /** Set by the first batch read: from then on every block gets buffers of its own (see VectorTarget). */
+  private boolean freshBuffers;
   private long cursorRow;
   private long position;
 
@@ -130,6 +132,36 @@ public final class ColumnFileReader implements Closeable {
 
   ValueCodec codec() { return codec; }
 
+  /** The array form {@link #readBatch} decodes this column into, or null if its values exist only as objects. */
+  public VectorTarget.Kind vectorKind() { return spec.layout == ColumnLayout.DCSL ? null : codec.vectorKind(); }
+
+  /**
+   * Decodes the n values from {@link #position()} on into rows [row, row + n) of t, across blocks,
+   * and moves past them. Byte sequences are referenced in place, never copied: a reference stays
+   * valid as long as the caller holds it, because blocks read after the first batch read each get a
+   * buffer of their own instead of reusing one.
+   */
+  public void readBatch(VectorTarget t, int row, int n) throws IOException {
+    if (vectorKind() == null) throw new UnsupportedOperationException("column " + spec.name + " (" + spec.schema + ") has no array form");
+    if (!freshBuffers) {
+      freshBuffers = true;
+      block = -1; // the current block's buffer may be reused: read it again into a buffer of its own
+    }
+    while (n > 0) {
+      seekCursor();
+      int k = (int) Math.min(n, firstRows[block + 1] - position);
+      try {
+        cursor.readInto(t, row, k);
+      } catch (CifCorruptionError e) {
+        throw e.getCause();
+      }
+      cursorRow += k;
+      position += k;
+      row += k;
+      n -= k;
+    }
+  }
+
   private void seekCursor() throws IOException {
     if (position >= footer.totalRows) {
       throw new CifFormatException(file, spec.name, footer.bodyEnd, "read past the last row (" + footer.totalRows + ")");
@@ -164,7 +196,7 @@ public final class ColumnFileReader implements Closeable {
     if (len < ColumnFileWriter.BLOCK_HEADER_BYTES || len > maxBlockBytes) {
       throw new CifFormatException(file, spec.name, off, "block " + b + " has an impossible length " + len);
     }
-    if (ioBuf.length < len) ioBuf = new byte[(int) Math.max(len, Math.min(maxBlockBytes, ioBuf.length * 2L))];
+    if (freshBuffers || ioBuf.length < len) ioBuf = new byte[(int) (freshBuffers ? len : Math.max(len, Math.min(maxBlockBytes, ioBuf.length * 2L)))];
     try {
       in.seek(off);
       in.readFully(ioBuf, 0, (int) len);
@@ -196,7 +228,7 @@ public final class ColumnFileReader implements Closeable {
       cursor.in.describe(file, spec.name, payloadOffset);
       loadCursor(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) raw, rows);
     } else {
-      if (rawBuf.length < raw) rawBuf = new byte[(int) raw];
+      if (freshBuffers || rawBuf.length < raw) rawBuf = new byte[(int) raw];
       BlockCodec.Engine e = engines[codecId] == null ? (engines[codecId] = bc.newEngine()) : engines[codecId];
       try {
         e.decompress(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) stored, rawBuf, (int) raw);

@@ -140,6 +140,18 @@ final class ComplexCodecs {
 
     @Override public void skip(ByteSource in) { branches[branch(in)].skip(in); }
 
+    /** A union reads into arrays when it is [null, T] (Hive's and Pig's nullable columns) and T does. */
+    @Override public VectorTarget.Kind vectorKind() {
+      if (branches.length != 2 || nullBranch < 0) return null;
+      return branches[1 - nullBranch].vectorKind();
+    }
+
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) {
+      int b = branch(in);
+      if (b == nullBranch) t.setNull(row);
+      else branches[b].readInto(in, t, row);
+    }
+
     private int branch(ByteSource in) {
       int b = in.readUVarInt();
       // Unsigned: a varint of 2^31 or more reads as a negative int.

@@ -29,6 +29,13 @@ final class PrimitiveCodecs {
       return b == 1;
     }
     @Override public void skip(ByteSource in) { in.skipBytes(1); }
+    @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.LONG; }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) {
+      int b = in.readByte();
+      if (b > 1) throw in.corrupt("boolean byte " + b);
+      t.isNull[row] = false;
+      t.longs[row] = b;
+    }
   }
 
   /** int, date, time-millis: zig-zag varint. */
@@ -39,6 +46,11 @@ final class PrimitiveCodecs {
     }
     @Override public Object read(ByteSource in) { return in.readVarInt(); }
     @Override public void skip(ByteSource in) { in.skipVarint(); }
+    @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.LONG; }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) {
+      t.isNull[row] = false;
+      t.longs[row] = in.readVarInt();
+    }
   }
 
   /** long, timestamp-*, time-micros: zig-zag varint. */
@@ -49,6 +61,11 @@ final class PrimitiveCodecs {
     }
     @Override public Object read(ByteSource in) { return in.readVarLong(); }
     @Override public void skip(ByteSource in) { in.skipVarint(); }
+    @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.LONG; }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) {
+      t.isNull[row] = false;
+      t.longs[row] = in.readVarLong();
+    }
   }
 
   static final class FloatCodec extends ValueCodec {
@@ -58,6 +75,11 @@ final class PrimitiveCodecs {
     }
     @Override public Object read(ByteSource in) { return in.readFloat(); }
     @Override public void skip(ByteSource in) { in.skipBytes(4); }
+    @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.DOUBLE; }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) {
+      t.isNull[row] = false;
+      t.doubles[row] = in.readFloat();
+    }
     @Override public int minBytes() { return 4; }
   }
 
@@ -68,6 +90,11 @@ final class PrimitiveCodecs {
     }
     @Override public Object read(ByteSource in) { return in.readDouble(); }
     @Override public void skip(ByteSource in) { in.skipBytes(8); }
+    @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.DOUBLE; }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) {
+      t.isNull[row] = false;
+      t.doubles[row] = in.readDouble();
+    }
     @Override public int minBytes() { return 8; }
   }
 }

@@ -18,4 +18,15 @@ public abstract class ValueCodec {
 
   /** Smallest number of bytes one encoded value takes (bounds counts read from corrupt data). */
   public int minBytes() { return 1; }
+
+  /**
+   * The array form {@link #readInto} decodes this type into, or null when values of this type exist
+   * only as objects (nested types, enums): batch readers then fall back to {@link #read}.
+   */
+  public VectorTarget.Kind vectorKind() { return null; }
+
+  /** Decodes one value into row of t without boxing it; only for codecs with a {@link #vectorKind}. */
+  public void readInto(ByteSource in, VectorTarget t, int row) {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " has no array form");
+  }
 }

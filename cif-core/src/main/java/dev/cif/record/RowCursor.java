@@ -32,6 +32,7 @@ public final class RowCursor implements Closeable {
   private long curPos;
   private long rowsInDir;
   private long rowId = -1;
+  private long runStart;
   private long rowsBefore;
   private final RowRangeFilter filter;
   private long[] ranges;
@@ -69,12 +70,20 @@ public final class RowCursor implements Closeable {
   public long rowsBefore() { return rowsBefore; }
 
   /** Moves to the next row (the next one the filter lets through, if any); false at the end of the split. */
-  public boolean advance() throws IOException {
+  public boolean advance() throws IOException { return advanceRun(1) > 0; }
+
+  /**
+   * Moves to the next run of up to max consecutive rows that the filter lets through, all in one
+   * split-directory (the batch path); returns its length, 0 at the end of the split. The run starts
+   * at {@link #runStart()}; afterwards the current row is the run's last.
+   */
+  public int advanceRun(int max) throws IOException {
     while (true) {
       while (current == null || curPos + 1 >= rowsInDir) {
-        if (!openNext()) return false;
+        if (!openNext()) return 0;
       }
       long next = curPos + 1;
+      long end = rowsInDir;
       if (ranges != null) {
         while (range < ranges.length && ranges[range + 1] <= next) range += 2;
         if (range >= ranges.length) {
@@ -82,11 +91,30 @@ public final class RowCursor implements Closeable {
           continue;
         }
         next = Math.max(next, ranges[range]);
+        end = Math.min(end, ranges[range + 1]);
       }
-      curPos = next;
-      rowId++;
-      return true;
+      int n = (int) Math.min(max, end - next);
+      runStart = next;
+      curPos = next + n - 1;
+      rowId += n;
+      return n;
     }
+  }
+
+  /** The first row (within its split-directory) of the run {@link #advanceRun} moved to. */
+  public long runStart() { return runStart; }
+
+  /** Whether projected column i is missing from the current split-directory (it reads {@link #constant}). */
+  public boolean isConstant(int i) { return constant[i]; }
+
+  /** The value a column missing from the current split-directory reads: its default, else null. */
+  public Object constant(int i) { return constants[i]; }
+
+  /** The reader of projected column i, opened on first use and positioned at the current run's first row. */
+  public ColumnFileReader column(int i) throws IOException {
+    ColumnFileReader r = open(i);
+    r.skipTo(runStart);
+    return r;
   }
 
   private boolean openNext() throws IOException {
@@ -121,10 +149,15 @@ public final class RowCursor implements Closeable {
   /** The value of projected column i at the current row. */
   public Object read(int i) throws IOException {
     if (constant[i]) return constants[i];
-    ColumnFileReader r = readers[i];
-    if (r == null) r = readers[i] = current.openColumn(projection.schema().getFields().get(i).name(), maxValueBytes);
+    ColumnFileReader r = open(i);
     r.skipTo(curPos);
     return r.next();
+  }
+
+  private ColumnFileReader open(int i) throws IOException {
+    ColumnFileReader r = readers[i];
+    if (r == null) r = readers[i] = current.openColumn(projection.schema().getFields().get(i).name(), maxValueBytes);
+    return r;
   }
 
   private void closeReaders() throws IOException {
