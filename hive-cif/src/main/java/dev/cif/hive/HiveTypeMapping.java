@@ -42,7 +42,7 @@ public final class HiveTypeMapping {
    * The branches of a uniontype's schema, in Hive's tag order: the schema's union without its null
    * branch; a one-branch uniontype arrives already unwrapped by CifSchemas.nonNull.
    */
-  static List<Schema> unionBranches(Schema s) {
+  public static List<Schema> unionBranches(Schema s) {
     if (s.getType() != Schema.Type.UNION) return List.of(s);
     List<Schema> all = s.getTypes();
     return all.get(0).getType() == Schema.Type.NULL ? all.subList(1, all.size()) : all;

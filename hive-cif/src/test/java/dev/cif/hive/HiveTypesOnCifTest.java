@@ -50,7 +50,7 @@ class HiveTypesOnCifTest extends EmbeddedHiveTest {
    * The query over ref, and over each CIF copy, must give the same non-empty rows. Rows are sorted
    * here rather than by ORDER BY, which would turn each fetch into a MapReduce job.
    */
-  private static void sameAsOrc(String query) throws Exception {
+  static void sameAsOrc(String query) throws Exception {
     List<String> expected = EmbeddedHive.sorted(hive.run(query.replace("$t", "ref")));
     assertTrue(expected.size() > 0, query);
     assertEquals(expected, EmbeddedHive.sorted(hive.run(query.replace("$t", "ctas_cif"))), query + " (CTAS)");

@@ -1,0 +1,151 @@
+package dev.cif.hive.vector;
+
+import dev.cif.column.ColumnFileReader;
+import dev.cif.column.VectorTarget;
+import dev.cif.record.RowCursor;
+import java.io.IOException;
+import org.apache.avro.Schema;
+import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
+import org.apache.hadoop.hive.serde2.typeinfo.DecimalTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.PrimitiveTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
+
+/**
+ * Fills one column vector of a batch from one projected CIF column, a run of rows at a time. Columns
+ * with an array form are decoded straight into the vector's own arrays (longs, doubles, and byte
+ * references into the block buffers: no copy); decimals and timestamps go through a scratch array
+ * and are converted in a tight loop; nested types are decoded value by value into the child
+ * vectors ({@link ValueSetter}).
+ */
+final class ColumnFill {
+  private enum Path { LONGS, DOUBLES, BYTES, DECIMALS, TIMESTAMPS, VALUES }
+
+  /** Index of the column among the cursor's projected columns. */
+  private final int column;
+  /** Index of the vector in the batch. */
+  final int vector;
+  private final ValueSetter setter;
+  private final Path typePath;
+  private final int scale;
+  private final VectorTarget target = new VectorTarget();
+  private VectorTarget scratch;
+
+  ColumnFill(int column, int vector, TypeInfo type, Schema schema) {
+    this.column = column;
+    this.vector = vector;
+    this.setter = ValueSetter.forType(type, schema);
+    this.typePath = pathOf(type);
+    this.scale = type instanceof DecimalTypeInfo ? ((DecimalTypeInfo) type).getScale() : 0;
+  }
+
+  private static Path pathOf(TypeInfo t) {
+    if (!(t instanceof PrimitiveTypeInfo)) return Path.VALUES;
+    switch (((PrimitiveTypeInfo) t).getPrimitiveCategory()) {
+      case BOOLEAN: case BYTE: case SHORT: case INT: case LONG: case DATE: return Path.LONGS;
+      case FLOAT: case DOUBLE: return Path.DOUBLES;
+      case STRING: case CHAR: case VARCHAR: case BINARY: return Path.BYTES;
+      case DECIMAL: return Path.DECIMALS;
+      case TIMESTAMP: return Path.TIMESTAMPS;
+      default: return Path.VALUES;
+    }
+  }
+
+  /** The array form the fast path needs from the column file. */
+  private VectorTarget.Kind kindNeeded() {
+    switch (typePath) {
+      case LONGS: case TIMESTAMPS: return VectorTarget.Kind.LONG;
+      case DOUBLES: return VectorTarget.Kind.DOUBLE;
+      case BYTES: case DECIMALS: return VectorTarget.Kind.BINARY;
+      default: return null;
+    }
+  }
+
+  /** Fills rows [row, row + n) of cv from the cursor's current run. */
+  void fill(ColumnVector cv, RowCursor cursor, int row, int n) throws IOException {
+    if (cursor.isConstant(column)) {
+      Object v = cursor.constant(column);
+      for (int r = row; r < row + n; r++) setter.set(cv, r, v);
+      return;
+    }
+    decode(cv, cursor.column(column), row, n);
+  }
+
+  /**
+   * Fills rows [0, n) of cv with the run's rows at offsets selected[0..n) (ascending), passing over
+   * the rows between them through the skip lists without decoding them.
+   */
+  void fillSelected(ColumnVector cv, RowCursor cursor, int[] selected, int n) throws IOException {
+    if (cursor.isConstant(column)) {
+      fill(cv, cursor, 0, n);
+      return;
+    }
+    ColumnFileReader reader = cursor.column(column);
+    long start = cursor.runStart();
+    for (int k = 0; k < n; k++) {
+      reader.skipTo(start + selected[k]);
+      decode(cv, reader, k, 1);
+    }
+  }
+
+  private void decode(ColumnVector cv, ColumnFileReader reader, int row, int n) throws IOException {
+    VectorTarget.Kind kind = kindNeeded();
+    if (kind == null || reader.vectorKind() != kind) {
+      for (int r = row; r < row + n; r++) setter.set(cv, r, reader.next());
+      return;
+    }
+    switch (typePath) {
+      case LONGS: {
+        target.longs = ((LongColumnVector) cv).vector;
+        readInto(reader, cv, target, row, n);
+        break;
+      }
+      case DOUBLES: {
+        target.doubles = ((DoubleColumnVector) cv).vector;
+        readInto(reader, cv, target, row, n);
+        break;
+      }
+      case BYTES: {
+        BytesColumnVector b = (BytesColumnVector) cv;
+        target.buffers = b.vector;
+        target.starts = b.start;
+        target.lengths = b.length;
+        readInto(reader, cv, target, row, n);
+        break;
+      }
+      case DECIMALS: {
+        VectorTarget s = scratch(kind, cv);
+        readInto(reader, cv, s, row, n);
+        DecimalColumnVector d = (DecimalColumnVector) cv;
+        for (int r = row; r < row + n; r++) {
+          if (!s.isNull[r]) d.vector[r].setFromBigIntegerBytesAndScale(s.buffers[r], s.starts[r], s.lengths[r], scale);
+        }
+        break;
+      }
+      default: {
+        VectorTarget s = scratch(kind, cv);
+        readInto(reader, cv, s, row, n);
+        TimestampColumnVector t = (TimestampColumnVector) cv;
+        for (int r = row; r < row + n; r++) if (!s.isNull[r]) ValueSetter.setMicros(t, r, s.longs[r]);
+      }
+    }
+  }
+
+  private VectorTarget scratch(VectorTarget.Kind kind, ColumnVector cv) {
+    if (scratch == null || scratch.isNull.length < cv.isNull.length) scratch = VectorTarget.allocate(kind, cv.isNull.length);
+    // Nulls land in the vector's own isNull array; the values in the scratch arrays.
+    scratch.isNull = cv.isNull;
+    return scratch;
+  }
+
+  private static void readInto(ColumnFileReader reader, ColumnVector cv, VectorTarget t, int row, int n) throws IOException {
+    t.isNull = cv.isNull;
+    t.noNulls = true;
+    reader.readBatch(t, row, n);
+    if (!t.noNulls) cv.noNulls = false;
+  }
+}

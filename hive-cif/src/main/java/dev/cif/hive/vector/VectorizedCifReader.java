@@ -1,0 +1,122 @@
+package dev.cif.hive.vector;
+
+import dev.cif.record.Projection;
+import dev.cif.record.RowCursor;
+import dev.cif.record.RowRangeFilter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatchCtx;
+import org.apache.hadoop.hive.ql.metadata.HiveException;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapred.RecordReader;
+
+/**
+ * Hive's vectorized reader over one CIF split: fills the data columns Hive reads of each
+ * {@link VectorizedRowBatch} (up to its 1,024 rows) from the split's column files, a run of rows at a
+ * time (a run stays inside one split-directory and one range of rows the pushed filter keeps), and
+ * the partition columns from the split's partition. Columns Hive does not read are never opened.
+ */
+public final class VectorizedCifReader implements RecordReader<NullWritable, VectorizedRowBatch> {
+  private final VectorizedRowBatchCtx ctx;
+  private final RowCursor cursor;
+  private final ColumnFill[] fills;
+  private final Object[] partitionValues;
+  private final RowSelection selection;
+  private final int[] dataColumns;
+  private int[] selected = new int[0];
+  private long rows;
+
+  /**
+   * @param table the table's data columns as a CIF schema, in Hive's column order
+   * @param included the data columns to fill (indices into the table's columns)
+   */
+  public VectorizedCifReader(FileSystem fs, List<Path> dirs, VectorizedRowBatchCtx ctx, Schema table, int[] included,
+      Object[] partitionValues, long maxValueBytes, RowRangeFilter filter, org.apache.hadoop.conf.Configuration job) {
+    this.ctx = ctx;
+    this.partitionValues = partitionValues;
+    TypeInfo[] types = ctx.getRowColumnTypeInfos();
+    List<String> names = new ArrayList<>();
+    fills = new ColumnFill[included.length];
+    for (int i = 0; i < included.length; i++) {
+      Schema.Field f = table.getFields().get(included[i]);
+      names.add(f.name());
+      fills[i] = new ColumnFill(i, included[i], types[included[i]], f.schema());
+    }
+    cursor = new RowCursor(fs, dirs, Projection.of(table, names), maxValueBytes, filter);
+    this.dataColumns = included.clone();
+    List<String> tableColumns = new ArrayList<>();
+    for (Schema.Field f : table.getFields()) tableColumns.add(f.name());
+    // Hive's batch context lists the data columns first, in the table's order.
+    this.selection = RowSelection.compile(job, tableColumns, java.util.Arrays.copyOf(types, tableColumns.size()), included);
+  }
+
+  @Override
+  public boolean next(NullWritable key, VectorizedRowBatch batch) throws IOException {
+    for (ColumnFill f : fills) batch.cols[f.vector].reset();
+    batch.selectedInUse = false;
+    int size = selection == null ? fillRuns(batch) : fillSelected(batch);
+    batch.size = size;
+    if (size == 0) return false;
+    if (partitionValues.length > 0) ctx.addPartitionColsToBatch(batch, partitionValues);
+    rows += size;
+    return true;
+  }
+
+  /** Fills the batch with whole runs of rows. */
+  private int fillRuns(VectorizedRowBatch batch) throws IOException {
+    int size = 0;
+    int max = batch.getMaxSize();
+    while (size < max) {
+      int n = cursor.advanceRun(max - size);
+      if (n == 0) break;
+      for (ColumnFill f : fills) {
+        ColumnVector cv = batch.cols[f.vector];
+        f.fill(cv, cursor, size, n);
+      }
+      size += n;
+    }
+    return size;
+  }
+
+  /**
+   * Fills the batch from one run at a time: the filter's columns first, then, for the rows the
+   * filter keeps (moved to the front), the other columns; runs where it keeps nothing are passed over.
+   */
+  private int fillSelected(VectorizedRowBatch batch) throws IOException {
+    while (true) {
+      int n = cursor.advanceRun(batch.getMaxSize());
+      if (n == 0) return 0;
+      for (int i = 0; i < fills.length; i++) if (selection.filterColumn[i]) fills[i].fill(batch.cols[fills[i].vector], cursor, 0, n);
+      if (selected.length < n) selected = new int[batch.getMaxSize()];
+      int kept;
+      try {
+        kept = selection.select(batch, dataColumns, n, selected);
+      } catch (HiveException e) {
+        throw new IOException("CIF: evaluating the pushed filter in the scan failed", e);
+      }
+      if (kept == 0) continue;
+      for (int i = 0; i < fills.length; i++) {
+        ColumnVector cv = batch.cols[fills[i].vector];
+        if (selection.filterColumn[i]) {
+          if (kept < n) RowSelection.compact(cv, selected, kept);
+        } else {
+          fills[i].fillSelected(cv, cursor, selected, kept);
+        }
+      }
+      return kept;
+    }
+  }
+
+  @Override public NullWritable createKey() { return NullWritable.get(); }
+  @Override public VectorizedRowBatch createValue() { return ctx.createVectorizedRowBatch(); }
+  @Override public long getPos() { return rows; }
+  @Override public float getProgress() { return (float) cursor.progress(); }
+  @Override public void close() throws IOException { cursor.close(); }
+}
