@@ -67,20 +67,33 @@ class FilterPushdownTest extends EmbeddedHiveTest {
     assertFalse(hive.run("SELECT k FROM f_counted WHERE NOT (k = 10)").isEmpty());
   }
 
-  /** Inside a kept split-directory, blocks whose statistics rule the filter out are not read either. */
-  @Test
-  void selectivePredicateOnSortedColumnReadsUnderTenPercentOfItsBytes() throws Exception {
+  private static Path sortedDir;
+
+  /**
+   * 100,000 rows sorted by k in 4 KB blocks, as TEXTFILE sorted_t and CIF sorted_c, and sorted_counted
+   * over sorted_c's files through countfile:; returns its one split-directory (made on first use).
+   */
+  private static Path sortedTable() throws Exception {
+    if (sortedDir != null) return sortedDir;
     String rows = "SELECT pos AS k, concat('v', pos) AS v FROM (SELECT posexplode(split(space(99999), ' '))) g";
     hive.runAll("CREATE TABLE sorted_t STORED AS TEXTFILE AS " + rows,
         "CREATE TABLE sorted_c STORED AS CIF TBLPROPERTIES ('cif.block.bytes' = '4096') AS SELECT * FROM sorted_t ORDER BY k");
     Path data = hive.location("sorted_c");
-    FileSystem fs = data.getFileSystem(hive.conf);
-    List<Path> dirs = DatasetListing.splitDirectories(fs, data);
+    List<Path> dirs = DatasetListing.splitDirectories(data.getFileSystem(hive.conf), data);
     assertEquals(1, dirs.size());
-    long columnBytes = fs.getFileStatus(new Path(dirs.get(0), K_FILE)).getLen();
     hive.run("CREATE EXTERNAL TABLE sorted_counted (k INT, v STRING) STORED AS CIF LOCATION 'countfile://"
         + data.toUri().getPath() + "'");
+    return sortedDir = dirs.get(0);
+  }
 
+  private static long length(Path dir, String file) throws Exception {
+    return dir.getFileSystem(hive.conf).getFileStatus(new Path(dir, file)).getLen();
+  }
+
+  /** Inside a kept split-directory, blocks whose statistics rule the filter out are not read either. */
+  @Test
+  void selectivePredicateOnSortedColumnReadsUnderTenPercentOfItsBytes() throws Exception {
+    long columnBytes = length(sortedTable(), K_FILE);
     String query = "SELECT k FROM $t WHERE k BETWEEN 61000 AND 61009";
     List<String> expected = EmbeddedHive.sorted(hive.run(query.replace("$t", "sorted_t")));
     assertEquals(10, expected.size());
@@ -98,26 +111,18 @@ class FilterPushdownTest extends EmbeddedHiveTest {
    */
   @Test
   void vectorizedScanDecodesOtherColumnsOnlyForRowsThePushedFilterKeeps() throws Exception {
-    String rows = "SELECT pos AS k, concat('value-', pos) AS v FROM (SELECT posexplode(split(space(49999), ' '))) g";
-    hive.runAll("CREATE TABLE late_t STORED AS TEXTFILE AS " + rows,
-        "CREATE TABLE late_c STORED AS CIF TBLPROPERTIES ('cif.block.bytes' = '4096') AS SELECT * FROM late_t ORDER BY k");
-    Path data = hive.location("late_c");
-    FileSystem fs = data.getFileSystem(hive.conf);
-    Path dir = DatasetListing.splitDirectories(fs, data).get(0);
-    long kBytes = fs.getFileStatus(new Path(dir, "0000-k.cif")).getLen();
-    long vBytes = fs.getFileStatus(new Path(dir, "0001-v.cif")).getLen();
-    hive.run("CREATE EXTERNAL TABLE late_counted (k INT, v STRING) STORED AS CIF LOCATION 'countfile://"
-        + data.toUri().getPath() + "'");
-    String query = "SELECT k, v FROM $t WHERE k * 3 BETWEEN 60000 AND 60030";
+    long kBytes = length(sortedTable(), K_FILE);
+    long vBytes = length(sortedTable(), "0001-v.cif");
+    String query = "SELECT k, v FROM $t WHERE k * 3 BETWEEN 183000 AND 183030";
     hive.set("hive.fetch.task.conversion", "none");
     try {
-      List<String> expected = EmbeddedHive.sorted(hive.run(query.replace("$t", "late_t")));
+      List<String> expected = EmbeddedHive.sorted(hive.run(query.replace("$t", "sorted_t")));
       assertEquals(11, expected.size());
       FileSystem.Statistics stats = FileSystem.getStatistics("countfile", OpenCountingFileSystem.class);
       long before = stats.getBytesRead();
-      assertEquals(expected, EmbeddedHive.sorted(hive.run(query.replace("$t", "late_counted"))));
+      assertEquals(expected, EmbeddedHive.sorted(hive.run(query.replace("$t", "sorted_counted"))));
       long read = stats.getBytesRead() - before;
-      System.out.printf("k * 3 BETWEEN 60000 AND 60030 over 50,000 rows: %d bytes read; k has %d, v %d%n", read, kBytes, vBytes);
+      System.out.printf("k * 3 BETWEEN 183000 AND 183030 over 100,000 rows: %d bytes read; k has %d, v %d%n", read, kBytes, vBytes);
       assertTrue(read < kBytes + vBytes / 10, read + " bytes read; column k has " + kBytes + ", v " + vBytes);
     } finally {
       hive.set("hive.fetch.task.conversion", "more");

@@ -53,6 +53,42 @@ abstract class QueriesAgreeOnFormats {
     return run;
   }
 
+  /**
+   * Issue 9's check on the CIF copy: EXPLAIN VECTORIZATION shows every map work that scans a CIF
+   * table vectorized with CIF as a vectorized input format, and every query gives the same answer
+   * with vectorization off (row mode through the SerDe) as on.
+   */
+  static void cifScansAreVectorizedAndAgreeWithVectorizationOff(BenchRun run) throws Exception {
+    hive.run("USE " + run.database(Format.CIF.id()));
+    List<String> notVectorized = new java.util.ArrayList<>();
+    for (String query : run.options().queries()) {
+      List<String> statements = run.options().workload().query(query);
+      int at = statements.size() - 1;
+      while (!statements.get(at).trim().toLowerCase(java.util.Locale.ROOT).matches("(?s)(select|with)\\b.*")) at--;
+      String select = statements.get(at);
+      for (String s : statements.subList(0, at)) hive.run(s); // the views a query needs
+      String plan = String.join("\n", hive.run("EXPLAIN VECTORIZATION " + select));
+      for (String work : plan.split("Map Vectorization:")) {
+        String head = work.split("Reduce Operator Tree|Map Operator Tree|Reduce Vectorization", 2)[0];
+        if (head.contains("inputFileFormats: dev.cif.hive.CifHiveInputFormat")
+            && !(head.contains("vectorized: true") && head.contains("hive.vectorized.use.vectorized.input.format IS true"))) {
+          notVectorized.add(query + ": " + head.trim());
+        }
+      }
+      if (!plan.contains("inputFileFormats: dev.cif.hive.CifHiveInputFormat")) notVectorized.add(query + ": no CIF scan in " + plan);
+      hive.set("hive.vectorized.execution.enabled", "false");
+      try {
+        Answer rowMode = new Answer(hive.run(select));
+        String diff = rowMode.difference(run.byFormat(query).get(Format.CIF).answer());
+        assertEquals(null, diff, query + " with vectorization off");
+      } finally {
+        hive.set("hive.vectorized.execution.enabled", "true");
+      }
+      for (String s : statements.subList(at + 1, statements.size())) hive.run(s);
+    }
+    assertEquals(List.of(), notVectorized);
+  }
+
   /** Queries whose answer has at least one row (the same on every format, once they agree). */
   static long nonEmptyAnswers(BenchRun run) {
     return run.results().stream().filter(r -> r.answer().rows() > 0).count() / FORMATS.size();

@@ -7,6 +7,7 @@ import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
@@ -120,6 +121,12 @@ final class ColumnFill {
       case DECIMALS: {
         VectorTarget s = scratch(kind, cv);
         readInto(reader, cv, s, row, n);
+        if (cv instanceof Decimal64ColumnVector) {
+          // Hive asked for DECIMAL_64 (precision up to 18): the unscaled value as a long.
+          long[] v = ((Decimal64ColumnVector) cv).vector;
+          for (int r = row; r < row + n; r++) if (!s.isNull[r]) v[r] = ValueSetter.unscaledLong(s.buffers[r], s.starts[r], s.lengths[r]);
+          break;
+        }
         DecimalColumnVector d = (DecimalColumnVector) cv;
         for (int r = row; r < row + n; r++) {
           if (!s.isNull[r]) d.vector[r].setFromBigIntegerBytesAndScale(s.buffers[r], s.starts[r], s.lengths[r], scale);

@@ -12,6 +12,7 @@ import org.apache.avro.generic.IndexedRecord;
 import org.apache.avro.util.Utf8;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
@@ -144,13 +145,26 @@ interface ValueSetter {
         int scale = ((DecimalTypeInfo) p).getScale();
         return (cv, row, v) -> {
           byte[] b = bytes(v);
-          ((DecimalColumnVector) cv).vector[row].setFromBigIntegerBytesAndScale(b, 0, b.length, scale);
+          if (cv instanceof Decimal64ColumnVector) ((Decimal64ColumnVector) cv).vector[row] = unscaledLong(b, 0, b.length);
+          else ((DecimalColumnVector) cv).vector[row].setFromBigIntegerBytesAndScale(b, 0, b.length, scale);
         };
       }
       case TIMESTAMP: return (cv, row, v) -> setMicros((TimestampColumnVector) cv, row, ((Number) v).longValue());
       default:
         throw new IllegalArgumentException("unsupported Hive type " + p.getTypeName());
     }
+  }
+
+  /**
+   * A decimal's unscaled value from its big-endian two's-complement bytes, for DECIMAL_64 columns
+   * (precision up to 18: at most 8 bytes; Hive writes them minimal, a longer run is sign padding).
+   */
+  static long unscaledLong(byte[] b, int start, int len) {
+    if (len == 0) return 0;
+    if (len > 8) return new java.math.BigInteger(java.util.Arrays.copyOfRange(b, start, start + len)).longValueExact();
+    long v = b[start]; // sign-extends
+    for (int i = start + 1; i < start + len; i++) v = (v << 8) | (b[i] & 0xFF);
+    return v;
   }
 
   /** CIF stores a Hive timestamp as microseconds since the epoch (local time, no zone). */
