@@ -20,6 +20,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * {@code bench paper}: every table and chart of docs/benchmarks.md in one command. Each experiment runs
@@ -39,7 +41,6 @@ final class PaperRun {
 
   private static final List<String> PEERS = List.of("orc", "orc-zlib", "parquet", "parquet-zstd",
       "rcfile", "rcfile-zlib", "avro", "avro-deflate", "text-json");
-  private static final List<String> PEER_DEFAULTS = List.of("orc", "parquet", "rcfile");
   /** ORC and Parquet in their recommended and best-compressed configurations, with and without row filters. */
   private static final List<String> COLUMN_PEERS = List.of("orc", "orc-zlib", "orc-nofilter", "parquet",
       "parquet-zstd", "parquet-nofilter");
@@ -75,16 +76,25 @@ final class PaperRun {
         new Plan("fig7", "fig7", 150_000, concat(List.of("seq-uncomp", "cif", "cif-lz4", "cif-sl"), CIF_DCSL,
             PEERS), "seq-uncomp", true),
         new Plan("fig10", "fig10", 150_000, concat(List.of("seq-uncomp", "cif-sl-eager", "cif-sl", "cif-dcsl",
-            "cif-dcsl-lz4"), COLUMN_PEERS), "cif-sl-eager", false),
-        new Plan("fig11", "fig11", 50_000, concat(List.of("seq-uncomp", "cif", "cif-sl"), PEER_DEFAULTS),
+            "cif-dcsl-lz4"), PEERS, List.of("orc-nofilter", "parquet-nofilter")), "cif-sl-eager", false),
+        new Plan("fig11", "fig11", 50_000, concat(List.of("seq-uncomp", "cif", "cif-sl", "cif-zstd"), PEERS),
             "seq-uncomp", false));
   }
 
-  void execute(boolean cold) throws IOException {
+  /**
+   * Runs every plan, or with {@code only} non-empty just the plans of those output names (to regenerate
+   * one table; Table 2 goes with fig7).
+   */
+  void execute(boolean cold, Set<String> only) throws IOException {
     long start = System.nanoTime();
     Files.createDirectories(outDir.toPath());
     List<String> registered = Formats.names();
-    for (Plan plan : plans()) {
+    Set<String> known = plans().stream().map(Plan::output).collect(Collectors.toSet());
+    if (!known.containsAll(only)) {
+      throw new IllegalArgumentException("--only names unknown tables " + only + "; known: " + known);
+    }
+    List<Plan> plans = plans().stream().filter(p -> only.isEmpty() || only.contains(p.output())).toList();
+    for (Plan plan : plans) {
       long rows = Math.max(1, Math.round(plan.rows() * scale));
       List<Experiment> experiments = PaperExperiments.named(plan.experiment(), rows, seed);
       List<FormatUnderTest> formats = Formats.named(
@@ -100,7 +110,7 @@ final class PaperRun {
       if (!PageCache.canDrop()) {
         out.println("cold-cache runs skipped: this process cannot write /proc/sys/vm/drop_caches");
       } else {
-        for (Plan plan : plans().stream().filter(Plan::cold).toList()) {
+        for (Plan plan : plans.stream().filter(Plan::cold).toList()) {
           long rows = Math.max(1, Math.round(plan.rows() * scale));
           List<FormatUnderTest> formats = Formats.named(
               plan.formats().stream().filter(registered::contains).toList());

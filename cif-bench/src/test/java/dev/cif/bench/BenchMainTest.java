@@ -68,6 +68,17 @@ class BenchMainTest {
   }
 
   @Test
+  void paperOnlyRegeneratesTheNamedTables() throws IOException {
+    File out = new File(tmp, "only");
+    execute("paper", "--scale", "0.004", "--dir", new File(tmp, "data").getPath(), "--out", out.getPath(),
+        "--runs", "1", "--warmups", "0", "--cold", "false", "--only", "fig11");
+    assertTrue(new File(out, "fig11.md").isFile());
+    assertTrue(!new File(out, "fig1.md").exists() && !new File(out, "table2.md").exists());
+    assertThrows(IllegalArgumentException.class, () -> execute("paper", "--dir", tmp.getPath(), "--out",
+        out.getPath(), "--only", "fig99"));
+  }
+
+  @Test
   void unknownNamesAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> execute("run", "fig99", "--rows", "1", "--dir", "x"));
     assertThrows(IllegalArgumentException.class, () -> execute("generate", "crawl", "--rows", "1",
