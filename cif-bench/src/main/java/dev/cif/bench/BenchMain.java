@@ -35,6 +35,7 @@ import org.apache.hadoop.fs.Path;
  * run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K=3] [--warmups W=2] [--seed S]
  *     [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]
  * paper [--scale X=1] [--dir DIR] [--out DIR=docs/bench/paper] [--runs K=5] [--warmups W=1] [--cold true|false]
+ *       [--only fig1,fig1-100k,fig7,fig10,fig11]
  * formats
  * </pre>
  *
@@ -73,7 +74,7 @@ public final class BenchMain {
         "       BenchMain run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K] [--warmups W]"
             + " [--seed S] [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]",
         "       BenchMain paper [--scale X] [--dir DIR] [--out DIR] [--runs K] [--warmups W] [--seed S]"
-            + " [--cold true|false]   every table and chart of docs/benchmarks.md",
+            + " [--cold true|false] [--only NAME,...]   every table and chart of docs/benchmarks.md",
         "       BenchMain formats",
         "formats: " + String.join(", ", Formats.names()));
   }
@@ -87,7 +88,7 @@ public final class BenchMain {
       case "run" -> run(new BenchArgs(args, 1, Set.of("rows", "dir", "runs", "warmups", "seed", "formats",
           "baseline", "md", "csv", "png")));
       case "paper" -> paper(new BenchArgs(args, 1, Set.of("scale", "dir", "out", "runs", "warmups", "seed",
-          "cold")));
+          "cold", "only")));
       case "formats" -> Formats.names().forEach(out::println);
       default -> throw new IllegalArgumentException("unknown command " + args[0]);
     }
@@ -163,7 +164,8 @@ public final class BenchMain {
     }
     new PaperRun(out, store(args.get("dir", "/tmp/cifbench-data")), new File(args.get("out", "docs/bench/paper")),
         scale, args.number("seed", DEFAULT_SEED), (int) args.number("runs", 5),
-        (int) args.number("warmups", 1)).execute(Boolean.parseBoolean(args.get("cold", "true")));
+        (int) args.number("warmups", 1)).execute(Boolean.parseBoolean(args.get("cold", "true")),
+        args.get("only", "").isEmpty() ? Set.of() : Set.of(args.get("only", "").split(",")));
   }
 
   private static DatasetStore store(String dir) throws IOException {

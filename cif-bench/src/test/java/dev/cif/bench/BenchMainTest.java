@@ -49,6 +49,35 @@ class BenchMainTest {
     assertTrue(image.getWidth() > 0 && image.getHeight() > 0);
   }
 
+  /** The one command behind docs/benchmarks.md, at a tiny scale: every table and all three charts of each. */
+  @Test
+  void paperWritesEveryTableAndChart() throws IOException {
+    File out = new File(tmp, "paper");
+    String log = execute("paper", "--scale", "0.004", "--dir", new File(tmp, "data").getPath(), "--out",
+        out.getPath(), "--runs", "1", "--warmups", "0", "--cold", "false");
+    assertTrue(log.contains("done in"), log);
+    for (String table : new String[] {"fig1", "fig1-100k", "fig7", "fig10", "fig11"}) {
+      assertTrue(Files.readString(new File(out, table + ".md").toPath()).contains("| cif-sl |"), table);
+      assertTrue(new File(out, table + ".csv").length() > 0, table);
+      for (String chart : new String[] {".png", "-cpu.png", "-read.png"}) {
+        BufferedImage image = ImageIO.read(new File(out, table + chart));
+        assertTrue(image.getWidth() > 0, table + chart);
+      }
+    }
+    assertTrue(Files.readString(new File(out, "table2.md").toPath()).contains("| cif-dcsl-zstd |"));
+  }
+
+  @Test
+  void paperOnlyRegeneratesTheNamedTables() throws IOException {
+    File out = new File(tmp, "only");
+    execute("paper", "--scale", "0.004", "--dir", new File(tmp, "data").getPath(), "--out", out.getPath(),
+        "--runs", "1", "--warmups", "0", "--cold", "false", "--only", "fig11");
+    assertTrue(new File(out, "fig11.md").isFile());
+    assertTrue(!new File(out, "fig1.md").exists() && !new File(out, "table2.md").exists());
+    assertThrows(IllegalArgumentException.class, () -> execute("paper", "--dir", tmp.getPath(), "--out",
+        out.getPath(), "--only", "fig99"));
+  }
+
   @Test
   void unknownNamesAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> execute("run", "fig99", "--rows", "1", "--dir", "x"));

@@ -4,10 +4,12 @@ import dev.cif.bench.data.Dataset;
 import dev.cif.bench.harness.FormatUnderTest;
 import dev.cif.bench.harness.InputFormatScan;
 import dev.cif.bench.harness.RecordScan;
+import dev.cif.bench.harness.RowFilter;
 import java.io.IOException;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
@@ -32,23 +34,29 @@ import org.apache.orc.mapreduce.OrcMapreduceRecordWriter;
  * hands a MapReduce job) with ORC's default stripe, row-index and dictionary settings, read with
  * {@link OrcInputFormat} and the job's columns pushed down as {@code orc.include.columns}, so only their
  * streams are read. {@code orc} uses the library's default codec, {@code orc-zlib} zlib (ORC's smallest
- * in our measurements of this data besides zstd, which is the 2.x default).
+ * in our measurements of this data besides zstd, which is the 2.x default). Both apply a job's row
+ * predicate with ORC's row filter ({@link OrcRowFilter}); {@code orc-nofilter} is {@code orc} without
+ * it, to show what the filter buys.
  */
 public final class OrcFormat implements FormatUnderTest {
 
   private final String name;
   private final CompressionKind codec;
+  private final boolean rowFilter;
 
-  OrcFormat(String name, CompressionKind codec) {
+  OrcFormat(String name, CompressionKind codec, boolean rowFilter) {
     this.name = name;
     this.codec = codec;
+    this.rowFilter = rowFilter;
   }
 
   /** {@code orc}: the library default (ZSTD in ORC 2.x); {@code orc-zlib}: ORC 1.x's default. */
   static List<FormatUnderTest> variants() {
+    CompressionKind libraryDefault = CompressionKind.valueOf(OrcConf.COMPRESS.getDefaultValue().toString());
     return List.of(
-        new OrcFormat("orc", CompressionKind.valueOf(OrcConf.COMPRESS.getDefaultValue().toString())),
-        new OrcFormat("orc-zlib", CompressionKind.ZLIB));
+        new OrcFormat("orc", libraryDefault, true),
+        new OrcFormat("orc-zlib", CompressionKind.ZLIB, true),
+        new OrcFormat("orc-nofilter", libraryDefault, false));
   }
 
   @Override
@@ -76,10 +84,30 @@ public final class OrcFormat implements FormatUnderTest {
     records.close(null);
   }
 
+  /** The -nofilter variant reads the default variant's files. */
+  @Override
+  public String storageName() {
+    return rowFilter ? name : "orc";
+  }
+
+  @Override
+  public boolean appliesRowFilters() {
+    return rowFilter;
+  }
+
   @Override
   public RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection)
       throws IOException {
+    return openScan(fs, dir, schema, projection, Optional.empty());
+  }
+
+  @Override
+  public RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection,
+      Optional<RowFilter> filter) throws IOException {
     Job job = Job.getInstance(fs.getConf());
+    if (rowFilter && filter.isPresent()) {
+      OrcRowFilter.install(job.getConfiguration(), filter.get());
+    }
     FileInputFormat.setInputPaths(job, fs.makeQualified(dir));
     OrcConf.INCLUDE_COLUMNS.setString(job.getConfiguration(), AvroProjection.positions(schema, projection)
         .stream().map(String::valueOf).collect(Collectors.joining(",")));

@@ -4,8 +4,10 @@ import dev.cif.bench.data.Dataset;
 import dev.cif.bench.harness.FormatUnderTest;
 import dev.cif.bench.harness.InputFormatScan;
 import dev.cif.bench.harness.RecordScan;
+import dev.cif.bench.harness.RowFilter;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.FileSystem;
@@ -24,21 +26,25 @@ import org.apache.parquet.hadoop.util.HadoopOutputFile;
  * dictionary settings), read with {@link AvroParquetInputFormat} and the job's columns as the requested
  * projection ({@link AvroReadSupport#setRequestedProjection}), so only their column chunks are read.
  * Records arrive as Avro GenericRecords already. {@code parquet}: Snappy (the usual recommendation);
- * {@code parquet-zstd}: ZSTD, its best-compressed codec here.
+ * {@code parquet-zstd}: ZSTD, its best-compressed codec here. Both apply a job's row predicate as a
+ * filter2 predicate ({@link ParquetRowFilter}); {@code parquet-nofilter} is {@code parquet} without it.
  */
 public final class ParquetFormat implements FormatUnderTest {
 
   private final String name;
   private final CompressionCodecName codec;
+  private final boolean rowFilter;
 
-  ParquetFormat(String name, CompressionCodecName codec) {
+  ParquetFormat(String name, CompressionCodecName codec, boolean rowFilter) {
     this.name = name;
     this.codec = codec;
+    this.rowFilter = rowFilter;
   }
 
   static List<FormatUnderTest> variants() {
-    return List.of(new ParquetFormat("parquet", CompressionCodecName.SNAPPY),
-        new ParquetFormat("parquet-zstd", CompressionCodecName.ZSTD));
+    return List.of(new ParquetFormat("parquet", CompressionCodecName.SNAPPY, true),
+        new ParquetFormat("parquet-zstd", CompressionCodecName.ZSTD, true),
+        new ParquetFormat("parquet-nofilter", CompressionCodecName.SNAPPY, false));
   }
 
   @Override
@@ -58,10 +64,30 @@ public final class ParquetFormat implements FormatUnderTest {
     }
   }
 
+  /** The -nofilter variant reads the default variant's files. */
+  @Override
+  public String storageName() {
+    return rowFilter ? name : "parquet";
+  }
+
+  @Override
+  public boolean appliesRowFilters() {
+    return rowFilter;
+  }
+
   @Override
   public RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection)
       throws IOException {
+    return openScan(fs, dir, schema, projection, Optional.empty());
+  }
+
+  @Override
+  public RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection,
+      Optional<RowFilter> filter) throws IOException {
     Job job = Job.getInstance(fs.getConf());
+    if (rowFilter && filter.isPresent()) {
+      ParquetRowFilter.install(job.getConfiguration(), filter.get());
+    }
     FileInputFormat.setInputPaths(job, fs.makeQualified(dir));
     AvroReadSupport.setRequestedProjection(job.getConfiguration(), AvroProjection.of(schema, projection));
     return new InputFormatScan<>(new AvroParquetInputFormat<GenericRecord>(), job, value -> value);

@@ -1,6 +1,7 @@
 package dev.cif.bench.peers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.bench.Formats;
@@ -20,6 +21,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -56,8 +59,8 @@ class PeerFormatsTest {
   @Test
   void peersAreRegisteredInTheOneFormatList() {
     List<String> names = Formats.names();
-    for (String peer : List.of("orc", "orc-zlib", "parquet", "parquet-zstd", "rcfile", "rcfile-zlib", "avro",
-        "avro-deflate", "text-json")) {
+    for (String peer : List.of("orc", "orc-zlib", "orc-nofilter", "parquet", "parquet-zstd", "parquet-nofilter",
+        "rcfile", "rcfile-zlib", "avro", "avro-deflate", "text-json")) {
       assertTrue(names.contains(peer), peer + " missing from " + names);
     }
   }
@@ -86,13 +89,45 @@ class PeerFormatsTest {
     assertSameAnswers(cif, format, SYNTHETIC, fig10.jobs().subList(1, 2));
   }
 
+  /**
+   * ORC's row filter and Parquet's filter2 return exactly the rows that pass the job's predicate (as many
+   * as the job counts as matched), the -nofilter variants every row, and all give CIF's answer.
+   */
+  @ParameterizedTest
+  @MethodSource("peers")
+  void rowFiltersReturnOnlyTheRowsThatPass(FormatUnderTest format) throws IOException {
+    Experiment fig10 = PaperExperiments.figure10(SYNTHETIC.rows(), SYNTHETIC.generator().seed());
+    for (var run : List.of(new Object[] {CRAWL, DistinctMapValueJob.figure1()},
+        new Object[] {SYNTHETIC, fig10.jobs().get(0)}, new Object[] {SYNTHETIC, fig10.jobs().get(2)})) {
+      Dataset data = (Dataset) run[0];
+      BenchJob job = (BenchJob) run[1];
+      ScanLoop.Outcome outcome = ScanLoop.run(format, fs, store.ensureLoaded(data, format), data.schema(), job);
+      long matched = matched(outcome.answer());
+      assertTrue(matched > 0 && matched < data.rows(), outcome.answer());
+      boolean filters = format.name().startsWith("orc") || format.name().startsWith("parquet");
+      assertEquals(filters && !format.name().endsWith("-nofilter"), format.appliesRowFilters(), format.name());
+      assertEquals(format.appliesRowFilters(), outcome.filtered());
+      assertEquals(format.appliesRowFilters() ? matched : data.rows(), outcome.records(),
+          format + " " + job.name() + ": " + outcome);
+    }
+  }
+
+  private static long matched(String answer) {
+    Matcher m = Pattern.compile("matched=(\\d+)").matcher(answer);
+    assertTrue(m.find(), answer);
+    return Long.parseLong(m.group(1));
+  }
+
   private static void assertSameAnswers(FormatUnderTest reference, FormatUnderTest format, Dataset data,
       List<BenchJob> jobs) throws IOException {
     Path referenceDir = store.ensureLoaded(data, reference);
     Path dir = store.ensureLoaded(data, format);
     for (BenchJob job : jobs) {
-      assertEquals(ScanLoop.run(reference, fs, referenceDir, data.schema(), job),
-          ScanLoop.run(format, fs, dir, data.schema(), job), format + " " + job.name() + " on " + data.id());
+      ScanLoop.Outcome expected = ScanLoop.run(reference, fs, referenceDir, data.schema(), job);
+      ScanLoop.Outcome actual = ScanLoop.run(format, fs, dir, data.schema(), job);
+      assertFalse(expected.filtered());
+      assertTrue(actual.agreesWith(expected), format + " " + job.name() + " on " + data.id() + ": " + actual
+          + " vs CIF's " + expected);
     }
   }
 }

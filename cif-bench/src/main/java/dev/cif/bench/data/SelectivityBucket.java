@@ -33,10 +33,14 @@ public final class SelectivityBucket {
   public static int read(CharSequence value) {
     if (value instanceof Utf8 utf8) {
       // Utf8.charAt materialises a java.lang.String; the predicate runs per row, so read the bytes.
-      byte[] bytes = utf8.getBytes();
-      return (bytes[0] - '0') * 10 + (bytes[1] - '0');
+      return read(utf8.getBytes(), 0);
     }
     return (value.charAt(0) - '0') * 10 + (value.charAt(1) - '0');
+  }
+
+  /** Reads the bucket from a value's UTF-8 bytes starting at {@code offset} (readers' column buffers). */
+  public static int read(byte[] utf8, int offset) {
+    return (utf8[offset] - '0') * 10 + (utf8[offset + 1] - '0');
   }
 
   /** True for exactly {@code percent}% of rows (per 100 consecutive rows). */

@@ -1,6 +1,7 @@
 package dev.cif.bench.harness;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The map-side work of one benchmark query. A job names the columns it reads (so column formats can
@@ -13,6 +14,14 @@ public interface BenchJob {
 
   /** Top-level columns the job reads. */
   List<String> projection();
+
+  /**
+   * The job's row predicate, for formats that can evaluate it before decoding the other columns (the
+   * job still applies it itself); empty for jobs that read every row.
+   */
+  default Optional<RowFilter> rowFilter() {
+    return Optional.empty();
+  }
 
   JobRun newRun();
 }

@@ -1,6 +1,10 @@
 package dev.cif.bench.harness;
 
-/** The median measurement of one job over one format, with what the format loaded and answered. */
+/**
+ * The median measurement of one job over one format, with what the format loaded and answered.
+ * {@code records} is what the format returned: fewer than stored when it {@code filtered} rows with the
+ * job's {@link RowFilter}.
+ */
 public record BenchResult(
     String experiment,
     String dataset,
@@ -9,7 +13,18 @@ public record BenchResult(
     long records,
     long sizeOnDisk,
     Measurement median,
-    String answer) {
+    String answer,
+    boolean filtered) {
+
+  public BenchResult(String experiment, String dataset, String job, String format, long records,
+      long sizeOnDisk, Measurement median, String answer) {
+    this(experiment, dataset, job, format, records, sizeOnDisk, median, answer, false);
+  }
+
+  /** The pass as the answer check sees it. */
+  public ScanLoop.Outcome outcome() {
+    return new ScanLoop.Outcome(answer, records, filtered);
+  }
 
   public double wallMillis() {
     return median.wallNanos() / 1e6;

@@ -48,7 +48,7 @@ public final class BenchRunner {
         BenchResult result = measure(experiment, job, formats.get(f), dirs.get(f));
         if (reference == null) {
           reference = result;
-        } else if (!reference.answer().equals(result.answer()) || reference.records() != result.records()) {
+        } else if (!result.outcome().agreesWith(reference.outcome())) {
           throw new AnswerMismatchException(String.format(
               "%s/%s: %s answered%n  %s (%d records)%nbut %s answered%n  %s (%d records)",
               experiment.name(), job.name(), result.format(), result.answer(), result.records(),
@@ -93,6 +93,7 @@ public final class BenchRunner {
       }
     }
     return new BenchResult(experiment.name(), experiment.dataset().id(), job.name(), format.name(),
-        first.records(), format.sizeOnDisk(fs, dir), Measurement.median(runs), first.answer());
+        first.records(), format.sizeOnDisk(fs, dir), Measurement.median(runs), first.answer(),
+        first.filtered());
   }
 }

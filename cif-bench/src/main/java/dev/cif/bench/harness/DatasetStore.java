@@ -28,7 +28,7 @@ public final class DatasetStore {
   }
 
   public Path dirOf(Dataset dataset, FormatUnderTest format) {
-    return new Path(new Path(root, dataset.id()), format.name());
+    return new Path(new Path(root, dataset.id()), format.storageName());
   }
 
   /** The loaded directory, writing the dataset first if it is not there yet. */
@@ -38,7 +38,7 @@ public final class DatasetStore {
       return dir;
     }
     // The leading underscore hides the partial load from FileInputFormat listings of the parent.
-    Path loading = new Path(dir.getParent(), "_loading-" + format.name());
+    Path loading = new Path(dir.getParent(), "_loading-" + format.storageName());
     fs.delete(loading, true);
     log.printf("loading %s as %s ...%n", dataset.id(), format.name());
     long start = System.nanoTime();

@@ -1,9 +1,9 @@
 package dev.cif.bench.harness;
 
 import dev.cif.bench.data.CrawlData;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.avro.generic.GenericRecord;
 
@@ -18,15 +18,13 @@ import org.apache.avro.generic.GenericRecord;
 public final class DistinctMapValueJob implements BenchJob {
 
   private final String name;
-  private final String filterColumn;
-  private final String pattern;
+  private final RowFilter filter;
   private final String mapColumn;
   private final String key;
 
   public DistinctMapValueJob(String name, String filterColumn, String pattern, String mapColumn, String key) {
     this.name = name;
-    this.filterColumn = filterColumn;
-    this.pattern = pattern;
+    this.filter = new RowFilter.Contains(filterColumn, pattern);
     this.mapColumn = mapColumn;
     this.key = key;
   }
@@ -43,12 +41,17 @@ public final class DistinctMapValueJob implements BenchJob {
 
   @Override
   public List<String> projection() {
-    return List.of(filterColumn, mapColumn);
+    return List.of(filter.column(), mapColumn);
+  }
+
+  @Override
+  public Optional<RowFilter> rowFilter() {
+    return Optional.of(filter);
   }
 
   @Override
   public JobRun newRun() {
-    byte[] needle = pattern.getBytes(StandardCharsets.UTF_8);
+    String filterColumn = filter.column();
     Utf8Text.Key mapKey = new Utf8Text.Key(key);
     return new JobRun() {
       private final TreeSet<String> distinct = new TreeSet<>();
@@ -56,7 +59,7 @@ public final class DistinctMapValueJob implements BenchJob {
 
       @Override
       public void accept(GenericRecord record) {
-        if (Utf8Text.contains((CharSequence) record.get(filterColumn), needle)) {
+        if (filter.test((CharSequence) record.get(filterColumn))) {
           matched++;
           Object value = mapKey.lookup((Map<?, ?>) record.get(mapColumn));
           if (value != null) {

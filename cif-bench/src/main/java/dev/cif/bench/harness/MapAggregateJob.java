@@ -3,6 +3,7 @@ package dev.cif.bench.harness;
 import dev.cif.bench.data.SelectivityBucket;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.avro.generic.GenericRecord;
 
 /**
@@ -12,7 +13,7 @@ import org.apache.avro.generic.GenericRecord;
  */
 public final class MapAggregateJob implements BenchJob {
 
-  private final String predicateColumn;
+  private final RowFilter filter;
   private final int percent;
   private final String mapColumn;
   private final String key;
@@ -21,7 +22,7 @@ public final class MapAggregateJob implements BenchJob {
     if (percent < 0 || percent > 100) {
       throw new IllegalArgumentException("selectivity must be 0..100%, got " + percent);
     }
-    this.predicateColumn = predicateColumn;
+    this.filter = new RowFilter.BucketBelow(predicateColumn, percent);
     this.percent = percent;
     this.mapColumn = mapColumn;
     this.key = key;
@@ -34,12 +35,18 @@ public final class MapAggregateJob implements BenchJob {
 
   @Override
   public List<String> projection() {
-    return List.of(predicateColumn, mapColumn);
+    return List.of(filter.column(), mapColumn);
+  }
+
+  @Override
+  public Optional<RowFilter> rowFilter() {
+    return Optional.of(filter);
   }
 
   @Override
   public JobRun newRun() {
     Utf8Text.Key mapKey = new Utf8Text.Key(key);
+    String predicateColumn = filter.column();
     return new JobRun() {
       private long matched;
       private long present;
@@ -47,7 +54,7 @@ public final class MapAggregateJob implements BenchJob {
 
       @Override
       public void accept(GenericRecord record) {
-        if (SelectivityBucket.matches((CharSequence) record.get(predicateColumn), percent)) {
+        if (filter.test((CharSequence) record.get(predicateColumn))) {
           matched++;
           Object value = mapKey.lookup((Map<?, ?>) record.get(mapColumn));
           if (value != null) {

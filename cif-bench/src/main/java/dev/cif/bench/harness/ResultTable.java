@@ -65,7 +65,8 @@ public final class ResultTable {
     List<String[]> rows = new ArrayList<>();
     for (BenchResult r : results) {
       rows.add(new String[] {
-        r.experiment(), r.job(), r.format(), Long.toString(r.records()), mb(r.sizeOnDisk()),
+        r.experiment(), r.job(), r.format(), r.records() + (r.filtered() ? " (row filter)" : ""),
+        mb(r.sizeOnDisk()),
         mb(r.median().bytesRead()), r.median().syscallBytesRead() < 0 ? "-" : mb(r.median().syscallBytesRead()),
         fmt("%.1f", r.wallMillis()), fmt("%.1f", r.cpuMillis()),
         fmt("%.0f", r.recordsPerSecond()), fmt("%.1f", r.megabytesReadPerSecond()),

@@ -9,8 +9,27 @@ import org.apache.hadoop.fs.Path;
 /** The one loop that feeds a format's records to a job; shared by the runner and the tests. */
 public final class ScanLoop {
 
-  /** What one pass produced: the job's answer and how many records the format returned. */
-  public record Outcome(String answer, long records) {}
+  /**
+   * What one pass produced: the job's answer, how many records the format returned, and whether the
+   * format filtered rows with the job's {@link RowFilter} (then it returns fewer records than stored).
+   */
+  public record Outcome(String answer, long records, boolean filtered) {
+
+    public Outcome(String answer, long records) {
+      this(answer, records, false);
+    }
+
+    /**
+     * Whether this pass agrees with the reference pass: the same answer, and every record unless this
+     * format filtered rows, in which case no more records than the reference. Both filtering jobs count
+     * the rows that pass their predicate in the answer, so a format that dropped a passing row still
+     * disagrees.
+     */
+    public boolean agreesWith(Outcome reference) {
+      return answer.equals(reference.answer)
+          && (filtered ? records <= reference.records : records == reference.records);
+    }
+  }
 
   private ScanLoop() {}
 
@@ -18,13 +37,13 @@ public final class ScanLoop {
       throws IOException {
     JobRun run = job.newRun();
     long records = 0;
-    try (RecordScan scan = format.openScan(fs, dir, schema, job.projection())) {
+    try (RecordScan scan = format.openScan(fs, dir, schema, job.projection(), job.rowFilter())) {
       while (scan.next()) {
         run.accept(scan.current());
         records++;
       }
     }
-    return new Outcome(run.answer(), records);
+    return new Outcome(run.answer(), records, job.rowFilter().isPresent() && format.appliesRowFilters());
   }
 
   /** The reference answer: the same job fed straight from the generator, no format involved. */

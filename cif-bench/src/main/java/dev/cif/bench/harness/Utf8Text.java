@@ -21,14 +21,16 @@ public final class Utf8Text {
   /** Same as {@link #contains(CharSequence, String)} with the needle already encoded (hot loops). */
   public static boolean contains(CharSequence text, byte[] utf8Needle) {
     if (text instanceof Utf8 utf8) {
-      return indexOf(utf8.getBytes(), utf8.getByteLength(), utf8Needle) >= 0;
+      return indexOf(utf8.getBytes(), 0, utf8.getByteLength(), utf8Needle) >= 0;
     }
     return text.toString().contains(new String(utf8Needle, StandardCharsets.UTF_8));
   }
 
-  private static int indexOf(byte[] haystack, int length, byte[] needle) {
+  /** Where {@code needle} first occurs in {@code haystack[offset, offset + length)}, or -1. */
+  public static int indexOf(byte[] haystack, int offset, int length, byte[] needle) {
+    int end = offset + length;
     outer:
-    for (int i = 0; i <= length - needle.length; i++) {
+    for (int i = offset; i <= end - needle.length; i++) {
       for (int j = 0; j < needle.length; j++) {
         if (haystack[i + j] != needle[j]) {
           continue outer;
