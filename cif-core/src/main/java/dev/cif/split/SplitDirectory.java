@@ -80,6 +80,14 @@ public final class SplitDirectory {
       r.close();
       throw new CifFormatException(st.getPath().toString(), column, 0, "file holds column " + r.spec().name);
     }
+    // The schema file is what readers plan by (projections, Hive and Pig types); a column file whose
+    // own header type differs would be decoded as the header says and hand out values of another type.
+    Schema declared = schemaFile.schema.getField(column).schema();
+    if (!r.spec().schema.equals(declared)) {
+      r.close();
+      throw new CifFormatException(st.getPath().toString(), column, 0, "column file's header type " + r.spec().schema
+          + " differs from the schema file's " + declared);
+    }
     if (r.rowCount() != schemaFile.rows) {
       long n = r.rowCount();
       r.close();
