@@ -1,10 +1,10 @@
-package dev.cif.hardening;
+package dev.cif.testing;
 
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;
 import dev.cif.split.DatasetListing;
-import dev.cif.testing.RandomData;
+import dev.cif.split.SplitDirectory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,20 +14,30 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * What `cif verify` checks, with the reading code: every split-directory a reader can find opens
- * and reads fully. Returns the rows, normalized, in listing order.
+ * What a reader finds in a dataset: {@link #verify} runs `cif verify`'s check, {@link #rows} reads
+ * every split-directory with the record reader and returns the rows, normalized, in listing order.
  */
-final class DatasetCheck {
+public final class DatasetCheck {
   private DatasetCheck() {}
 
-  static List<Object> rows(FileSystem fs, Path dataset, Schema schema) throws IOException {
+  /**
+   * What {@code cif verify} checks ({@link SplitDirectory#verify}) on every split-directory a reader
+   * finds; returns the rows they hold. Throws on the first split-directory that fails.
+   */
+  public static long verify(FileSystem fs, Path dataset) throws IOException {
+    long rows = 0;
+    for (Path dir : DatasetListing.splitDirectories(fs, dataset)) rows += SplitDirectory.open(fs, dir).verify(1 << 26);
+    return rows;
+  }
+
+  public static List<Object> rows(FileSystem fs, Path dataset, Schema schema) throws IOException {
     List<Object> out = new ArrayList<>();
     if (!fs.exists(dataset)) return out;
     for (Path dir : DatasetListing.splitDirectories(fs, dataset)) out.addAll(rowsOf(fs, dir, schema));
     return out;
   }
 
-  static List<Object> rowsOf(FileSystem fs, Path dir, Schema schema) throws IOException {
+  public static List<Object> rowsOf(FileSystem fs, Path dir, Schema schema) throws IOException {
     List<Object> out = new ArrayList<>();
     try (SplitRecordReader r = new SplitRecordReader(fs, List.of(dir), Projection.of(schema, ""), RecordType.EAGER, 1 << 26)) {
       while (r.next()) out.add(RandomData.normalize(r.current()));
@@ -35,7 +45,7 @@ final class DatasetCheck {
     return out;
   }
 
-  static List<Object> normalized(List<? extends GenericRecord> rows) {
+  public static List<Object> normalized(List<? extends GenericRecord> rows) {
     List<Object> out = new ArrayList<>();
     for (GenericRecord r : rows) out.add(RandomData.normalize(r));
     return out;
