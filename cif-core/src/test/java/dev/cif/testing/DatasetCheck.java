@@ -45,6 +45,27 @@ public final class DatasetCheck {
     return out;
   }
 
+  /**
+   * The rows of every split-directory a reader finds, each read with its own schema file's schema
+   * and rendered as its fields' strings joined by tabs (as Hive prints rows), sorted.
+   */
+  public static List<String> rowStrings(FileSystem fs, Path dataset) throws IOException {
+    List<String> out = new ArrayList<>();
+    if (!fs.exists(dataset)) return out;
+    for (Path dir : DatasetListing.splitDirectories(fs, dataset)) {
+      Schema schema = SplitDirectory.open(fs, dir).schema();
+      try (SplitRecordReader r = new SplitRecordReader(fs, List.of(dir), Projection.of(schema, ""), RecordType.EAGER, 1 << 26)) {
+        while (r.next()) {
+          StringBuilder sb = new StringBuilder();
+          for (int i = 0; i < schema.getFields().size(); i++) sb.append(i == 0 ? "" : "\t").append(r.current().get(i));
+          out.add(sb.toString());
+        }
+      }
+    }
+    java.util.Collections.sort(out);
+    return out;
+  }
+
   public static List<Object> normalized(List<? extends GenericRecord> rows) {
     List<Object> out = new ArrayList<>();
     for (GenericRecord r : rows) out.add(RandomData.normalize(r));

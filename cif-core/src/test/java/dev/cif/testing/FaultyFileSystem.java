@@ -7,7 +7,6 @@ import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.Progressable;
 
@@ -18,7 +17,7 @@ import org.apache.hadoop.util.Progressable;
  * an Error that no cleanup code catches. Hadoop makes file systems by reflection, so the plan is static.
  * Unarmed, it is a local file system that sets no permissions, and so forks no chmod per file.
  */
-public final class FaultyFileSystem extends RawLocalFileSystem {
+public final class FaultyFileSystem extends SchemedLocalFileSystem {
   public static final String SCHEME = "faulty";
 
   /** What to break. Counting starts at 1 for each operation after {@link #arm}. */
