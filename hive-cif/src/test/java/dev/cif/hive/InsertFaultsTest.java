@@ -23,14 +23,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * INSERT INTO and INSERT OVERWRITE on a STORED AS CIF table whose location is on faulty: (the
+ * INSERT INTO and INSERT OVERWRITE (Tez local) on a STORED AS CIF table whose location is on faulty: (the
  * local file system failing on purpose, so both the tasks' writes and Hive's staging and move
  * renames can fail): the k-th create, write, close, rename or mkdirs throws, the disk fills up, or
  * the task is killed (an Error no cleanup code catches). After each statement the table directory
  * passes `cif verify`'s check, holds whole split-directories only, and holds exactly the rows before
  * the statement (it failed) or after it (it succeeded): a failed OVERWRITE leaves the old rows.
  */
-class InsertFaultsTest extends EmbeddedHiveTest {
+class InsertFaultsTest extends TezHiveTest {
   private static final String[] OPS = {"create", "write", "close", "rename", "mkdirs"};
   private static final int SOURCE_ROWS = 2000;
   private static java.nio.file.Path tableDir;
@@ -146,6 +146,12 @@ class InsertFaultsTest extends EmbeddedHiveTest {
     // A kill runs none of CIF's cleanup: what it leaves is in the task's hidden staging directory.
     FaultyFileSystem.arm("write", (int) (calls[1] / 2), true);
     assertTrue(!insertAndCheck(overwrite, "task killed at write #" + calls[1] / 2, false), "a killed task went unnoticed");
+    // The same with a second attempt allowed: the retry's rows land once, the killed attempt's never.
+    hive.set("tez.am.task.max.failed.attempts", "2");
+    FaultyFileSystem.arm("write", (int) (calls[1] / 2), true);
+    assertTrue(insertAndCheck(overwrite, "task killed at write #" + calls[1] / 2 + ", then retried", false),
+        "the retry of a killed task failed");
+    hive.set("tez.am.task.max.failed.attempts", "1");
     for (String pick : picks) {
       String op = pick.substring(0, pick.indexOf(':'));
       long n = calls[List.of(OPS).indexOf(op)];
