@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,6 +60,13 @@ class InsertFaultsTest extends TezHiveTest {
 
   @AfterEach
   void disarm() { FaultyFileSystem.disarm(); }
+
+  /** hive.set mirrors settings into System properties; the small sizes are this class's alone. */
+  @AfterAll
+  static void clearSizes() {
+    System.clearProperty("cif.split-directory.bytes");
+    System.clearProperty("cif.block.bytes");
+  }
 
   /** The rows a statement numbered n adds: the source's, with keys moved so each statement's differ. */
   private static List<String> sourceRows(int n) {
