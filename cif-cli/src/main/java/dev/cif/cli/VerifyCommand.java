@@ -1,13 +1,11 @@
 package dev.cif.cli;
 
-import dev.cif.column.ColumnFileReader;
 import dev.cif.conf.CifConf;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
-import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -28,7 +26,7 @@ final class VerifyCommand implements Main.Command {
     long rows = 0;
     for (Path d : dirs) {
       try {
-        rows += verify(fs, d, CifConf.MAX_VALUE_BYTES.getLong(conf));
+        rows += SplitDirectory.open(fs, d).verify(CifConf.MAX_VALUE_BYTES.getLong(conf));
       } catch (IOException | RuntimeException e) {
         bad++;
         out.println("CORRUPT " + d + ": " + e.getMessage());
@@ -37,15 +35,5 @@ final class VerifyCommand implements Main.Command {
     out.println((bad == 0 ? "OK " : "FAILED ") + path + ": " + dirs.size() + " split-directories, " + bad + " corrupt, "
         + rows + " rows verified");
     return bad == 0 ? 0 : 1;
-  }
-
-  private static long verify(FileSystem fs, Path dir, long maxValueBytes) throws IOException {
-    SplitDirectory sd = SplitDirectory.open(fs, dir);
-    for (Schema.Field f : sd.schema().getFields()) {
-      try (ColumnFileReader r = sd.openColumn(f.name(), maxValueBytes)) {
-        for (long i = 0; i < r.rowCount(); i++) r.next();
-      }
-    }
-    return sd.rows();
   }
 }

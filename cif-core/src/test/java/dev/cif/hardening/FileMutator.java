@@ -33,12 +33,19 @@ final class FileMutator {
     final byte[] bytes;
     final boolean sealed;
     final String description;
+    /** The damage is one the reader must detect: a column type that disagrees with the schema file. */
+    final boolean mustFail;
 
     Mutation(String file, byte[] bytes, boolean sealed, String description) {
+      this(file, bytes, sealed, description, false);
+    }
+
+    Mutation(String file, byte[] bytes, boolean sealed, String description, boolean mustFail) {
       this.file = file;
       this.bytes = bytes;
       this.sealed = sealed;
       this.description = description;
+      this.mustFail = mustFail;
     }
 
     @Override public String toString() { return (sealed ? "sealed " : "raw ") + description + " of " + file; }
@@ -91,7 +98,7 @@ final class FileMutator {
       case 7: return sealedBlockBytes(name, b, l);
       case 8: return sealedBlockHeader(name, b, l);
       case 9: return sealedFooter(name, b, l);
-      case 10: return sealedHeaderBytes(name, b, l);
+      case 10: return l.kind == FileFraming.KIND_COLUMN && c.nextInt(3) == 0 ? sealedHeaderType(name, b, l) : sealedHeaderBytes(name, b, l);
       default: return l.kind == FileFraming.KIND_SCHEMA ? sealedSchemaFile(name, b, l) : sealedBlockBytes(name, b, l);
     }
   }
@@ -207,6 +214,29 @@ final class FileMutator {
     return new Mutation(name, b, true, "header byte " + pos + " := " + (b[pos] & 0xFF));
   }
 
+  /**
+   * Same-length swaps of a type name in a column header's schema JSON (padded with JSON whitespace,
+   * so no offset moves): the column file is well formed and decodable, but of another type than the
+   * schema file declares for it.
+   */
+  private static final String[][] TYPE_SWAPS = {
+      {"\"long\"", "\"int\" "}, {"\"string\"", "\"bytes\" "}, {"\"double\"", "\"float\" "},
+      {"\"boolean\"", "\"int\"    "}, {"\"null\"", "\"long\""}};
+
+  private Mutation sealedHeaderType(String name, byte[] b, Layout l) {
+    int metaEnd = l.headerLength - 4;
+    String header = new String(b, 0, metaEnd, java.nio.charset.StandardCharsets.ISO_8859_1);
+    List<String[]> present = new ArrayList<>();
+    for (String[] swap : TYPE_SWAPS) if (header.contains(swap[0])) present.add(swap);
+    if (present.isEmpty()) return sealedHeaderBytes(name, b, l);
+    String[] swap = present.get(c.nextInt(present.size()));
+    int at = header.indexOf(swap[0]);
+    byte[] to = swap[1].getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    System.arraycopy(to, 0, b, at, to.length);
+    putU32(b, metaEnd, FileFraming.crc(b, 0, metaEnd) & 0xFFFF_FFFFL);
+    return new Mutation(name, b, true, "header type " + swap[0] + " := " + swap[1].trim() + " at " + at, true);
+  }
+
   /** A well-framed schema file whose content is hostile: wrong schema, row count or file list. */
   private Mutation sealedSchemaFile(String name, byte[] b, Layout l) {
     Map<String, String> meta;
@@ -251,6 +281,7 @@ final class FileMutator {
       }
       default: files.remove(files.size() - 1); what = "one file too few"; break;
     }
+    boolean typeChanged = what.equals("id typed string") || what.equals("map values typed long");
     meta.put("avro.schema", schema);
     meta.put("cif.files", String.join("/", files));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -260,7 +291,7 @@ final class FileMutator {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new Mutation(name, out.toByteArray(), true, what);
+    return new Mutation(name, out.toByteArray(), true, what, typeChanged);
   }
 
   static void putU32(byte[] b, int at, long v) { ByteBuffer.wrap(b, at, 4).putInt((int) v); }

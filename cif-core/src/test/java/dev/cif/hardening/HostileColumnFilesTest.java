@@ -1,9 +1,17 @@
 package dev.cif.hardening;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.cif.io.ByteSink;
+import dev.cif.io.CifFormatException;
+import dev.cif.split.SplitDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +48,23 @@ class HostileColumnFilesTest {
     payload.writeLengthPrefixed(value.array(), 0, value.size());
     CraftedSplitDirectory.write(dir, record, "c", type, payload.toByteArray(), 1);
     RegressionFilesTest.assertRefused(dir);
+  }
+
+  /**
+   * The schema file says long, the column file's header says int, and the payload is a valid int:
+   * read by the header alone, every reader would hand an Integer to a client planning for a Long.
+   */
+  @Test
+  void columnHeaderTypeDiffersFromTheSchemaFile() throws IOException {
+    Path dir = target("column-type-differs-from-schema-file");
+    CraftedSplitDirectory.write(dir, LONG_RECORD, "c", "\"int\"", new byte[] {2 * 21}, 1);
+    RegressionFilesTest.assertRefused(dir);
+    FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
+    SplitDirectory sd = SplitDirectory.open(fs, new org.apache.hadoop.fs.Path(dir.toUri()));
+    CifFormatException e = assertThrows(CifFormatException.class, () -> sd.openColumn("c", 1 << 20));
+    assertEquals("c", e.column());
+    assertTrue(e.file().endsWith("0000-c.cif"), e.getMessage());
+    assertTrue(e.getMessage().contains("header type \"int\" differs from the schema file's \"long\""), e.getMessage());
   }
 
   private static Path target(String name) throws IOException {

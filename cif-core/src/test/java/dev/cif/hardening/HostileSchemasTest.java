@@ -12,6 +12,7 @@ import dev.cif.schema.CifSchemas;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.DatasetWriter;
 import dev.cif.split.WriteOptions;
+import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.TestFs;
 import java.io.File;
 import java.io.IOException;

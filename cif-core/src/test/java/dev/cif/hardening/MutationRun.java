@@ -40,6 +40,8 @@ final class MutationRun {
         if (bad != null) throw finding(ds, m, seed, o + ": " + bad, null);
       } else if (!m.sealed && !o.same()) {
         throw finding(ds, m, seed, "a wrong value instead of CifFormatException: " + o, null);
+      } else if (m.mustFail) {
+        throw finding(ds, m, seed, "read without CifFormatException: " + o, null);
       }
     } finally {
       Files.write(file, ds.files.get(m.file));

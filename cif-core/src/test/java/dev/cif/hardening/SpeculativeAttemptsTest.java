@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cif.mapreduce.ColumnOutputFormat;
+import dev.cif.testing.DatasetCheck;
+import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.RandomData;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,6 +8,8 @@ import dev.cif.split.DatasetWriter;
 import dev.cif.split.SplitDirectoryLayout;
 import dev.cif.split.SplitDirectoryWriter;
 import dev.cif.split.WriteOptions;
+import dev.cif.testing.DatasetCheck;
+import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.RandomData;
 import java.io.File;
 import java.io.IOException;
@@ -84,7 +86,7 @@ class WriterFaultsTest {
     FaultyFileSystem.disarm();
     Path dataset = write(false);
     assertEquals(expected, DatasetCheck.rows(local, dataset, SCHEMA));
-    return FaultyFileSystem.plan.seen.getOrDefault(op, 0);
+    return FaultyFileSystem.calls(op);
   }
 
   @Test
@@ -108,7 +110,7 @@ class WriterFaultsTest {
   @Test
   void aFullDiskLeavesWholeSplitDirectoriesOnly() throws IOException {
     calls("write");
-    long total = FaultyFileSystem.plan.bytes;
+    long total = FaultyFileSystem.bytesWritten();
     for (int i = 0; i < 12; i++) {
       long budget = total * i / 12;
       FaultyFileSystem.fillDiskAfter(budget);

@@ -21,6 +21,11 @@ final class PigHarness implements AutoCloseable {
   final PigServer pig;
 
   PigHarness(String name) throws IOException {
+    this(name, new Properties());
+  }
+
+  /** @param extra settings added to the PigServer's (e.g. a test file system's fs.SCHEME.impl) */
+  PigHarness(String name, Properties extra) throws IOException {
     dir = Paths.get("target", "pig-tests", name).toAbsolutePath();
     deleteTree(dir);
     Files.createDirectories(dir);
@@ -32,6 +37,7 @@ final class PigHarness implements AutoCloseable {
     p.setProperty("pig.temp.dir", dir.resolve("pig-tmp").toString());
     p.setProperty("pig.logfile", dir.resolve("pig.log").toString());
     p.setProperty("fs.defaultFS", "file:///");
+    p.putAll(extra);
     pig = new PigServer(org.apache.pig.ExecType.LOCAL, p);
   }
 

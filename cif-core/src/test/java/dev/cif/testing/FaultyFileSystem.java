@@ -1,4 +1,4 @@
-package dev.cif.hardening;
+package dev.cif.testing;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -7,7 +7,6 @@ import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.Progressable;
 
@@ -18,11 +17,11 @@ import org.apache.hadoop.util.Progressable;
  * an Error that no cleanup code catches. Hadoop makes file systems by reflection, so the plan is static.
  * Unarmed, it is a local file system that sets no permissions, and so forks no chmod per file.
  */
-public final class FaultyFileSystem extends RawLocalFileSystem {
-  static final String SCHEME = "faulty";
+public final class FaultyFileSystem extends SchemedLocalFileSystem {
+  public static final String SCHEME = "faulty";
 
   /** What to break. Counting starts at 1 for each operation after {@link #arm}. */
-  static final class Plan {
+  private static final class Plan {
     String op = "";
     int failAt = Integer.MAX_VALUE;
     long byteBudget = Long.MAX_VALUE;
@@ -32,10 +31,10 @@ public final class FaultyFileSystem extends RawLocalFileSystem {
     final java.util.Map<String, Integer> seen = new java.util.HashMap<>();
   }
 
-  static Plan plan = new Plan();
+  private static Plan plan = new Plan();
 
   /** Fails the k-th call of op ("create", "write", "close", "rename", "mkdirs"); kill throws an Error. */
-  static synchronized void arm(String op, int k, boolean kill) {
+  public static synchronized void arm(String op, int k, boolean kill) {
     plan = new Plan();
     plan.op = op;
     plan.failAt = k;
@@ -43,22 +42,28 @@ public final class FaultyFileSystem extends RawLocalFileSystem {
   }
 
   /** Throws "No space left on device" once more than budget bytes were written. */
-  static synchronized void fillDiskAfter(long budget) {
+  public static synchronized void fillDiskAfter(long budget) {
     plan = new Plan();
     plan.byteBudget = budget;
   }
 
-  static synchronized void disarm() { plan = new Plan(); }
+  public static synchronized void disarm() { plan = new Plan(); }
+
+  /** How often op ("create", "write", ...) was called since the last arm, fillDiskAfter or disarm. */
+  public static synchronized int calls(String op) { return plan.seen.getOrDefault(op, 0); }
+
+  /** Bytes written since the last arm, fillDiskAfter or disarm. */
+  public static synchronized long bytesWritten() { return plan.bytes; }
 
   /** Configuration under which faulty:/// paths reach this file system, a fresh instance each time. */
-  static Configuration conf() {
+  public static Configuration conf() {
     Configuration conf = new Configuration();
     conf.setClass("fs." + SCHEME + ".impl", FaultyFileSystem.class, org.apache.hadoop.fs.FileSystem.class);
     conf.setBoolean("fs." + SCHEME + ".impl.disable.cache", true);
     return conf;
   }
 
-  static Path path(java.nio.file.Path local) { return new Path(SCHEME + "://" + local.toAbsolutePath()); }
+  public static Path path(java.nio.file.Path local) { return new Path(SCHEME + "://" + local.toAbsolutePath()); }
 
   private static synchronized void tick(String op) throws IOException {
     plan.seen.merge(op, 1, Integer::sum);
