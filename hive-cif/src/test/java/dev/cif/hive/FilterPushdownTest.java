@@ -70,18 +70,19 @@ class FilterPushdownTest extends EmbeddedHiveTest {
   private static Path sortedDir;
 
   /**
-   * 100,000 rows sorted by k in 4 KB blocks, as TEXTFILE sorted_t and CIF sorted_c, and sorted_counted
+   * 100,000 rows (k, v = 'v' || k, d = k / 100) sorted by k in 4 KB blocks, as TEXTFILE sorted_t and CIF sorted_c, and sorted_counted
    * over sorted_c's files through countfile:; returns its one split-directory (made on first use).
    */
   private static Path sortedTable() throws Exception {
     if (sortedDir != null) return sortedDir;
-    String rows = "SELECT pos AS k, concat('v', pos) AS v FROM (SELECT posexplode(split(space(99999), ' '))) g";
+    String rows = "SELECT pos AS k, concat('v', pos) AS v, CAST(pos / 100 AS DECIMAL(10,2)) AS d"
+        + " FROM (SELECT posexplode(split(space(99999), ' '))) g";
     hive.runAll("CREATE TABLE sorted_t STORED AS TEXTFILE AS " + rows,
         "CREATE TABLE sorted_c STORED AS CIF TBLPROPERTIES ('cif.block.bytes' = '4096') AS SELECT * FROM sorted_t ORDER BY k");
     Path data = hive.location("sorted_c");
     List<Path> dirs = DatasetListing.splitDirectories(data.getFileSystem(hive.conf), data);
     assertEquals(1, dirs.size());
-    hive.run("CREATE EXTERNAL TABLE sorted_counted (k INT, v STRING) STORED AS CIF LOCATION 'countfile://"
+    hive.run("CREATE EXTERNAL TABLE sorted_counted (k INT, v STRING, d DECIMAL(10,2)) STORED AS CIF LOCATION 'countfile://"
         + data.toUri().getPath() + "'");
     return sortedDir = dirs.get(0);
   }
@@ -111,19 +112,23 @@ class FilterPushdownTest extends EmbeddedHiveTest {
    */
   @Test
   void vectorizedScanDecodesOtherColumnsOnlyForRowsThePushedFilterKeeps() throws Exception {
-    long kBytes = length(sortedTable(), K_FILE);
     long vBytes = length(sortedTable(), "0001-v.cif");
-    String query = "SELECT k, v FROM $t WHERE k * 3 BETWEEN 183000 AND 183030";
     hive.set("hive.fetch.task.conversion", "none");
     try {
-      List<String> expected = EmbeddedHive.sorted(hive.run(query.replace("$t", "sorted_t")));
-      assertEquals(11, expected.size());
-      FileSystem.Statistics stats = FileSystem.getStatistics("countfile", OpenCountingFileSystem.class);
-      long before = stats.getBytesRead();
-      assertEquals(expected, EmbeddedHive.sorted(hive.run(query.replace("$t", "sorted_counted"))));
-      long read = stats.getBytesRead() - before;
-      System.out.printf("k * 3 BETWEEN 183000 AND 183030 over 100,000 rows: %d bytes read; k has %d, v %d%n", read, kBytes, vBytes);
-      assertTrue(read < kBytes + vBytes / 10, read + " bytes read; column k has " + kBytes + ", v " + vBytes);
+      // An int filter, and a decimal one (Hive reads d as DECIMAL_64, so the filter must be compiled for it).
+      for (String where : List.of("k * 3 BETWEEN 183000 AND 183030", "d * 3 BETWEEN 1830.00 AND 1830.30")) {
+        long filterBytes = length(sortedTable(), where.startsWith("k") ? K_FILE : "0002-d.cif");
+        String query = "SELECT k, v FROM $t WHERE " + where;
+        List<String> expected = EmbeddedHive.sorted(hive.run(query.replace("$t", "sorted_t")));
+        assertEquals(11, expected.size(), where);
+        FileSystem.Statistics stats = FileSystem.getStatistics("countfile", OpenCountingFileSystem.class);
+        long before = stats.getBytesRead();
+        assertEquals(expected, EmbeddedHive.sorted(hive.run(query.replace("$t", "sorted_counted"))), where);
+        long read = stats.getBytesRead() - before;
+        System.out.printf("%s over 100,000 rows: %d bytes read; the filter's column has %d, v %d%n", where, read, filterBytes, vBytes);
+        assertTrue(read < filterBytes + vBytes / 10, where + ": " + read + " bytes read; the filter's column has " + filterBytes
+            + ", v " + vBytes);
+      }
     } finally {
       hive.set("hive.fetch.task.conversion", "more");
     }

@@ -55,9 +55,11 @@ final class RowSelection {
    * The pushed filter compiled against the table's data columns, or null when there is none or it
    * would save nothing (it reads every included column, or a nested one, or Hive cannot vectorize it).
    *
+   * @param physical how the batch holds each column (DECIMAL_64 or not), as Hive's batch context says
    * @param included data column indices the reader fills
    */
-  static RowSelection compile(Configuration job, List<String> columns, TypeInfo[] types, int[] included) {
+  static RowSelection compile(Configuration job, List<String> columns, TypeInfo[] types,
+      DataTypePhysicalVariation[] physical, int[] included) {
     String serialized = job.get(TableScanDesc.FILTER_EXPR_CONF_STR);
     if (serialized == null || serialized.isEmpty()) return null;
     try {
@@ -79,7 +81,8 @@ final class RowSelection {
       List<DataTypePhysicalVariation> variations = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         typeList.add(types[i]);
-        variations.add(DataTypePhysicalVariation.NONE);
+        // As the batch holds them: a decimal Hive reads as DECIMAL_64 is a Decimal64ColumnVector.
+        variations.add(physical != null && i < physical.length && physical[i] != null ? physical[i] : DataTypePhysicalVariation.NONE);
       }
       HiveConf conf = new HiveConf(job, RowSelection.class);
       VectorizationContext vc = new VectorizationContext("cif-scan", columns, typeList, variations, conf);
@@ -87,8 +90,12 @@ final class RowSelection {
       filter.init(conf);
       VectorExpression.doTransientInit(filter, conf);
       String[] scratch = vc.getScratchColumnTypeNames();
+      DataTypePhysicalVariation[] scratchPhysical = vc.getScratchDataTypePhysicalVariations();
       VectorizedRowBatch probe = new VectorizedRowBatch(n + scratch.length);
-      for (int i = 0; i < scratch.length; i++) probe.cols[n + i] = VectorizedBatchUtil.createColumnVector(scratch[i]);
+      for (int i = 0; i < scratch.length; i++) {
+        probe.cols[n + i] = VectorizedBatchUtil.createColumnVector(scratch[i],
+            i < scratchPhysical.length ? scratchPhysical[i] : DataTypePhysicalVariation.NONE);
+      }
       return new RowSelection(filter, probe, filterColumn);
     } catch (HiveException | RuntimeException e) {
       LOG.info("CIF reads every column of every row: the pushed filter cannot be evaluated in the scan ({})", e.toString());

@@ -24,11 +24,13 @@ import org.apache.hadoop.mapred.RecordReader;
  * the partition columns from the split's partition. Columns Hive does not read are never opened.
  */
 public final class VectorizedCifReader implements RecordReader<NullWritable, VectorizedRowBatch> {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(VectorizedCifReader.class);
   private final VectorizedRowBatchCtx ctx;
   private final RowCursor cursor;
   private final ColumnFill[] fills;
   private final Object[] partitionValues;
-  private final RowSelection selection;
+  /** Null when the pushed filter is not evaluated in the scan (or stopped being: see fillSelected). */
+  private RowSelection selection;
   private final int[] dataColumns;
   private int[] selected = new int[0];
   private long rows;
@@ -54,7 +56,8 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
     List<String> tableColumns = new ArrayList<>();
     for (Schema.Field f : table.getFields()) tableColumns.add(f.name());
     // Hive's batch context lists the data columns first, in the table's order.
-    this.selection = RowSelection.compile(job, tableColumns, java.util.Arrays.copyOf(types, tableColumns.size()), included);
+    this.selection = RowSelection.compile(job, tableColumns, java.util.Arrays.copyOf(types, tableColumns.size()),
+        ctx.getRowdataTypePhysicalVariations(), included);
   }
 
   @Override
@@ -98,8 +101,13 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
       int kept;
       try {
         kept = selection.select(batch, dataColumns, n, selected);
-      } catch (HiveException e) {
-        throw new IOException("CIF: evaluating the pushed filter in the scan failed", e);
+      } catch (HiveException | RuntimeException e) {
+        // Only work is saved here (Hive filters again): read this run and the rest in full instead.
+        LOG.warn("CIF: the pushed filter failed in the scan; reading every row from here on", e);
+        boolean[] filterColumn = selection.filterColumn;
+        selection = null;
+        for (int i = 0; i < fills.length; i++) if (!filterColumn[i]) fills[i].fill(batch.cols[fills[i].vector], cursor, 0, n);
+        return n;
       }
       if (kept == 0) continue;
       for (int i = 0; i < fills.length; i++) {
