@@ -10,7 +10,13 @@ public enum ColumnLayout {
   /** Inline skip entries every 10/100/1000 values (paper §5.2, "CIF-SL"). */
   SKIP_LIST(1),
   /** Maps only: a per-block key dictionary, key ids in the maps, skip entries (paper §5.3, "CIF-DCSL"). */
-  DCSL(2);
+  DCSL(2),
+  /**
+   * Strings and bytes only: a per-block dictionary of the block's distinct values, each value one id
+   * (null and id in one varint), skip entries; blocks whose values do not repeat hold them inline.
+   * Batch reads point rows at dictionary entries without copying (docs/FORMAT.md §6.4).
+   */
+  DICT(3);
 
   public final int id;
 
@@ -19,6 +25,15 @@ public enum ColumnLayout {
   public static ColumnLayout byName(String s) {
     String n = s.trim().toUpperCase(Locale.ROOT).replace('-', '_');
     return "SL".equals(n) ? SKIP_LIST : valueOf(n);
+  }
+
+  /** Whether a column of this type can use the layout: DCSL needs a map, DICT a string or bytes. */
+  public boolean fits(Schema column) {
+    switch (this) {
+      case DCSL: return dev.cif.schema.CifSchemas.nonNull(column).getType() == Schema.Type.MAP;
+      case DICT: return DictionaryStringCodec.fits(column);
+      default: return true;
+    }
   }
 
   /**

@@ -32,8 +32,12 @@ public final class ColumnSpec {
     this.codec = codec;
     this.skipLevels = layout == ColumnLayout.PLAIN ? new int[0] : skipLevels.clone();
     checkLevels(this.skipLevels);
-    if (layout == ColumnLayout.DCSL && dev.cif.schema.CifSchemas.nonNull(schema).getType() != Schema.Type.MAP) {
-      throw new IllegalArgumentException("layout DCSL is for map columns; column " + name + " is " + schema);
+    if (!layout.fits(schema)) {
+      throw new IllegalArgumentException("layout " + layout + " is for " + (layout == ColumnLayout.DCSL ? "map" : "string and bytes")
+          + " columns; column " + name + " is " + schema);
+    }
+    if (layout == ColumnLayout.DICT && formatVersion < 3) {
+      throw new IllegalArgumentException("layout DICT did not exist before format version 3; the file says " + formatVersion);
     }
   }
 
