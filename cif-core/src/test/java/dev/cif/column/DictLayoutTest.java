@@ -171,6 +171,19 @@ class DictLayoutTest {
     return new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
   }
 
+  @Test
+  void theNullableExampleOfFormatMdIsWhatIsWritten() throws Exception {
+    TestFs t = new TestFs();
+    Path p = t.path("example");
+    ColumnSpec spec = new ColumnSpec("c", Schema.createUnion(NULL, STRING), ColumnLayout.DICT, BlockCodec.NONE, new int[] {2});
+    try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 1 << 10, 1 << 20)) {
+      for (String s : new String[] {"x", null, "x"}) w.write(s);
+    }
+    byte[] b = Files.readAllBytes(java.nio.file.Path.of(p.toUri()));
+    int payload = FileFraming.headerLength(b, p.toString(), b.length) + ColumnFileWriter.BLOCK_HEADER_BYTES;
+    assertEquals(List.of(0, 1, 1, 0x78, 2, 1, 0, 1, 1), toList(b, payload, 9));
+  }
+
   private static List<Integer> toList(byte[] b, int off, int n) {
     List<Integer> l = new ArrayList<>();
     for (int i = 0; i < n; i++) l.add(b[off + i] & 0xFF);
