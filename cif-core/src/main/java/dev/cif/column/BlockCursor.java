@@ -28,7 +28,7 @@ final class BlockCursor {
     this.rows = rows;
     pos = 0;
     entriesDone = false;
-    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).readPreamble(in);
+    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).readPreamble(in, rows);
   }
 
   int remaining() { return rows - pos; }

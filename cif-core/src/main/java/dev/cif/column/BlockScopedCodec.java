@@ -25,4 +25,7 @@ public interface BlockScopedCodec {
 
   /** Reader: load the state written by {@link #writePreamble}. */
   void readPreamble(ByteSource in);
+
+  /** Reader: as {@link #readPreamble(ByteSource)}, for codecs whose preamble depends on the block's row count. */
+  default void readPreamble(ByteSource in, int rows) { readPreamble(in); }
 }

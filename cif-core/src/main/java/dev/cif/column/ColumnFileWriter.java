@@ -60,6 +60,7 @@ public final class ColumnFileWriter implements Closeable {
   static ValueCodec codecFor(ColumnSpec spec) {
     if (spec.layout == ColumnLayout.DCSL) return DictionaryMapCodec.forColumn(spec.schema, spec.formatVersion);
     if (spec.layout == ColumnLayout.DICT) return DictionaryStringCodec.forColumn(spec.schema);
+    if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
     return ValueCodecs.forSchema(spec.schema);
   }
 

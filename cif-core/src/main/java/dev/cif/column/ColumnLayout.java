@@ -16,7 +16,12 @@ public enum ColumnLayout {
    * (null and id in one varint), skip entries; blocks whose values do not repeat hold them inline.
    * Batch reads point rows at dictionary entries without copying (docs/FORMAT.md §6.4).
    */
-  DICT(3);
+  DICT(3),
+  /**
+   * Booleans, ints and longs only: a block's values bit-packed in runs of 1024 against each run's
+   * minimum, nulls as a bitmap; no skip entries (a value is found by arithmetic). docs/FORMAT.md §6.5.
+   */
+  PACKED(4);
 
   public final int id;
 
@@ -27,11 +32,12 @@ public enum ColumnLayout {
     return "SL".equals(n) ? SKIP_LIST : valueOf(n);
   }
 
-  /** Whether a column of this type can use the layout: DCSL needs a map, DICT a string or bytes. */
+  /** Whether a column of this type can use the layout: DCSL needs a map, DICT a string or bytes, PACKED a boolean, int or long. */
   public boolean fits(Schema column) {
     switch (this) {
       case DCSL: return dev.cif.schema.CifSchemas.nonNull(column).getType() == Schema.Type.MAP;
       case DICT: return DictionaryStringCodec.fits(column);
+      case PACKED: return PackedIntegerCodec.fits(column);
       default: return true;
     }
   }

@@ -30,14 +30,15 @@ public final class ColumnSpec {
     this.schema = schema;
     this.layout = layout;
     this.codec = codec;
-    this.skipLevels = layout == ColumnLayout.PLAIN ? new int[0] : skipLevels.clone();
+    // PACKED values take no bytes of their own: an entry would hop nothing.
+    this.skipLevels = layout == ColumnLayout.PLAIN || layout == ColumnLayout.PACKED ? new int[0] : skipLevels.clone();
     checkLevels(this.skipLevels);
     if (!layout.fits(schema)) {
-      throw new IllegalArgumentException("layout " + layout + " is for " + (layout == ColumnLayout.DCSL ? "map" : "string and bytes")
-          + " columns; column " + name + " is " + schema);
+      throw new IllegalArgumentException("layout " + layout + " is for " + (layout == ColumnLayout.DCSL ? "map"
+          : layout == ColumnLayout.DICT ? "string and bytes" : "boolean, int and long") + " columns; column " + name + " is " + schema);
     }
-    if (layout == ColumnLayout.DICT && formatVersion < 3) {
-      throw new IllegalArgumentException("layout DICT did not exist before format version 3; the file says " + formatVersion);
+    if ((layout == ColumnLayout.DICT || layout == ColumnLayout.PACKED) && formatVersion < 3) {
+      throw new IllegalArgumentException("layout " + layout + " did not exist before format version 3; the file says " + formatVersion);
     }
   }
 

@@ -113,8 +113,9 @@ class BatchReadTest {
           ColumnSpec spec = new ColumnSpec("c", type, layout, codec, new int[] {100, 10});
           Random rnd = new Random(what.hashCode());
           List<Object> want = new ArrayList<>();
-          // Small blocks: a batch crosses many of them.
-          try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 1 << 10, 1 << 20)) {
+          // Small blocks: a batch crosses many of them (packed values take a few bits: smaller still).
+          long blockBytes = layout == ColumnLayout.PACKED ? 128 : 1 << 10;
+          try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, blockBytes, 1 << 20)) {
             for (int i = 0; i < rows; i++) {
               Object v = value(type, rnd, i, few);
               w.write(v);

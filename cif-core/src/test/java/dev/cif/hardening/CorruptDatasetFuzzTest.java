@@ -23,7 +23,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  * </pre>
  */
 class CorruptDatasetFuzzTest {
-  /** About 15 s; each of the 12 mutation kinds meets each of the 24 datasets (4 layouts x 6 codecs) many times. */
+  /** About 15 s; each of the 12 mutation kinds meets each of the 30 datasets (5 layouts x 6 codecs) many times. */
   private static final int SMOKE_MUTATIONS = 4000;
 
   /** Jazzer writes its agent jar to java.io.tmpdir, which surefire points at a directory it does not create. */
