@@ -250,6 +250,45 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
 
   @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.LONG; }
 
+  /** A run at a time: the bit width, minimum and null bitmap are looked up once per run, not per value. */
+  @Override public void readInto(ByteSource in, VectorTarget t, int row, int n) {
+    if (n > rows - next) throw in.corrupt("read of " + n + " values past the block's " + rows + " packed values");
+    int end = next + n;
+    while (next < end) {
+      int r = next / RUN;
+      int base = r * RUN;
+      int runEnd = Math.min(base + RUN, end);
+      int width = widths[r];
+      long min = mins[r];
+      int data = dataAt[r];
+      int nulls = nullAt[r];
+      long mask = width == 64 ? -1L : (1L << width) - 1;
+      for (int i = next; i < runEnd; i++, row++) {
+        int k = i - base;
+        if (nulls >= 0 && (block[nulls + k / 8] & (1 << (k % 8))) != 0) {
+          t.setNull(row);
+          continue;
+        }
+        long d = 0;
+        if (width > 0) {
+          long bit = (long) k * width;
+          int at = data + (int) (bit >>> 6) * 8;
+          int shift = (int) (bit & 63);
+          d = (long) LONG_LE.get(block, at) >>> shift;
+          if (shift + width > 64) d |= (long) LONG_LE.get(block, at + 8) << (64 - shift);
+        }
+        long v = min + (d & mask);
+        if (kind != Kind.LONG && (kind == Kind.INT ? v != (int) v : (v & ~1L) != 0)) {
+          next = i;
+          value(i, in); // throws, naming the value
+        }
+        t.isNull[row] = false;
+        t.longs[row] = v;
+      }
+      next = runEnd;
+    }
+  }
+
   @Override public void readInto(ByteSource in, VectorTarget t, int row) {
     int i = take(in);
     if (isNull(i)) {

@@ -132,7 +132,7 @@ class PackedLayoutTest {
     }
   }
 
-  /** Writes 3 int values, lets damage change the payload, fixes the block CRC, and returns the error reading them. */
+  /** Writes int values, lets damage change the payload, fixes the block CRC, and returns the error reading them (row by row and in a batch). */
   private static CifFormatException corruptRead(Schema type, int[] values, java.util.function.Consumer<byte[]> damage, int payloadLength) throws Exception {
     TestFs t = new TestFs();
     Path p = t.path("corrupt");
@@ -159,6 +159,11 @@ class PackedLayoutTest {
         for (int i = 0; i < values.length; i++) r.next();
       });
       assertTrue(e.getMessage().contains("[file " + p + ", column qty, offset "), e.getMessage());
+      // A batch read, which decodes a run at a time, finds the same fault.
+      try (ColumnFileReader batch = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
+        VectorTarget v = VectorTarget.allocate(VectorTarget.Kind.LONG, values.length);
+        assertEquals(e.getMessage(), assertThrows(CifFormatException.class, () -> batch.readBatch(v, 0, values.length)).getMessage());
+      }
       return e;
     }
   }
