@@ -175,7 +175,9 @@ class PackedLayoutTest {
     int[] v = {5, 6, 7};
     // Width over 64.
     CifFormatException e = corruptRead(intType, v, b -> {
-      assertEquals(List.of(0x0a, 2), List.of(b[0] & 0xFF, b[1] & 0xFF));
+      List<Integer> payload = new ArrayList<>();
+      for (byte x : b) payload.add(x & 0xFF);
+      assertEquals(List.of(0x0a, 2, 0x24, 0, 0, 0, 0, 0, 0, 0), payload, "the example of docs/FORMAT.md §6.5");
       b[1] = 65;
     }, 10);
     assertTrue(e.getMessage().contains("bit width 65 over 64"), e.getMessage());
