@@ -43,16 +43,17 @@ public enum ColumnLayout {
   }
 
   /**
-   * The default for a type, chosen by measurement (docs/benchmarks.md, "Encodings", 500,000
-   * SSB/TPC-H-like values per column, through the real writer and reader):
+   * The default for a type, chosen by measurement (docs/benchmarks.md, "Encodings": 200,000
+   * SSB/TPC-H-like values per column through the real writer and reader, CPU time per value):
    * <ul>
    * <li>DCSL for maps: the fastest layout on the Table 1 crawl job and the Figure 7 map scan, with
    *     half the bytes; blocks whose keys do not repeat fall back to inline keys by themselves.
    * <li>DICT for strings (char and varchar included): 0.14-0.22x the bytes of SKIP_LIST at 5 to
-   *     1,000 distinct values (0.28-0.59x under LZ4), batch and row reads at par or faster; on values
-   *     that never repeat its per-block fallback to inline values costs 1.00-1.06x the bytes.
-   * <li>PACKED for booleans, ints and longs (dates, timestamps): 0.13-0.77x the bytes of varints and
-   *     about 0.55-0.8x their batch decode time; row reads within noise of varints.
+   *     1,000 distinct values (0.28-0.59x under LZ4) at 0.72-1.18x the CPU per value in batches and
+   *     0.89-1.28x row by row; on values that never repeat its per-block fallback to inline values
+   *     costs 1.00-1.03x the bytes and 1.02-1.11x the CPU.
+   * <li>PACKED for booleans, ints and longs (dates, timestamps): 0.13-0.76x the bytes of varints and
+   *     0.41-0.89x their CPU per value in batches; row reads 0.73-1.57x (slower on one-byte values).
    * <li>SKIP_LIST for bytes (decimals; DICT not measured on them) and the other nested types, where
    *     a value is costly to step over; PLAIN for floats, doubles, enums, fixed and null, where a
    *     value is a few bytes and an entry every ten values would cost more than it saves.

@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
-import dev.cif.io.FileFraming;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.zip.CRC32C;
 import org.apache.avro.Schema;
 import org.apache.avro.util.Utf8;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -57,12 +54,7 @@ class DictLayoutTest {
   }
 
   private static Path write(TestFs t, String name, Schema type, ColumnLayout layout, BlockCodec codec, List<Object> values) throws Exception {
-    Path p = t.path(name);
-    ColumnSpec spec = new ColumnSpec("c", type, layout, codec, new int[] {100, 10});
-    try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 1 << 10, 1 << 20)) {
-      for (Object v : values) w.write(v);
-    }
-    return p;
+    return ColumnFiles.write(t, name, type, layout, codec, 1 << 10, values);
   }
 
   @Test
@@ -127,24 +119,13 @@ class DictLayoutTest {
   @Test
   void anIdOutsideTheDictionaryNamesFileColumnAndOffset() throws Exception {
     TestFs t = new TestFs();
-    Path p = t.path("corrupt");
     ColumnSpec spec = new ColumnSpec("city", STRING, ColumnLayout.DICT, BlockCodec.NONE, new int[0]);
-    try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 1 << 10, 1 << 20)) {
-      for (String s : new String[] {"a", "b", "a"}) w.write(s);
-    }
-    java.nio.file.Path f = java.nio.file.Path.of(p.toUri());
-    byte[] b = Files.readAllBytes(f);
-    int block = FileFraming.headerLength(b, p.toString(), b.length);
-    int payload = block + ColumnFileWriter.BLOCK_HEADER_BYTES;
-    // Payload: mode 0, 2 entries "a" "b", ids 0 1 0.
-    assertEquals(List.of(0, 2, 1, (int) 'a', 1, (int) 'b', 0, 1, 0), toList(b, payload, 9));
-    b[payload + 8] = 5;
-    CRC32C crc = new CRC32C();
-    crc.update(b, block, 13);
-    crc.update(b, payload, 9);
-    ByteBuffer.wrap(b, block + 13, 4).putInt((int) crc.getValue());
-    Files.write(f, b);
-    t.fs.delete(new Path(p.getParent(), ".corrupt.crc"), false);
+    Path p = ColumnFiles.write(t, "corrupt", spec, 1 << 10, 1 << 20, List.of("a", "b", "a"));
+    int payload = ColumnFiles.payloadOffset(p);
+    ColumnFiles.damagePayload(t, p, 9, b -> {
+      assertEquals(List.of(0, 2, 1, (int) 'a', 1, (int) 'b', 0, 1, 0), toList(b, 0, 9), "mode 0, 2 entries \"a\" \"b\", ids 0 1 0");
+      b[8] = 5;
+    });
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
       assertEquals("a", r.next().toString());
       assertEquals("b", r.next().toString());
@@ -174,14 +155,9 @@ class DictLayoutTest {
   @Test
   void theNullableExampleOfFormatMdIsWhatIsWritten() throws Exception {
     TestFs t = new TestFs();
-    Path p = t.path("example");
     ColumnSpec spec = new ColumnSpec("c", Schema.createUnion(NULL, STRING), ColumnLayout.DICT, BlockCodec.NONE, new int[] {2});
-    try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 1 << 10, 1 << 20)) {
-      for (String s : new String[] {"x", null, "x"}) w.write(s);
-    }
-    byte[] b = Files.readAllBytes(java.nio.file.Path.of(p.toUri()));
-    int payload = FileFraming.headerLength(b, p.toString(), b.length) + ColumnFileWriter.BLOCK_HEADER_BYTES;
-    assertEquals(List.of(0, 1, 1, 0x78, 2, 1, 0, 1, 1), toList(b, payload, 9));
+    Path p = ColumnFiles.write(t, "example", spec, 1 << 10, 1 << 20, java.util.Arrays.asList("x", null, "x"));
+    assertEquals(List.of(0, 1, 1, 0x78, 2, 1, 0, 1, 1), ColumnFiles.payload(p, 9));
   }
 
   private static List<Integer> toList(byte[] b, int off, int n) {

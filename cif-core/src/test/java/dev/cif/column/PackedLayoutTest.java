@@ -6,17 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
-import dev.cif.io.FileFraming;
 import dev.cif.testing.TestFs;
-import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.zip.CRC32C;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 
@@ -62,12 +57,7 @@ class PackedLayoutTest {
   }
 
   private static Path write(TestFs t, String name, Schema type, ColumnLayout layout, BlockCodec codec, List<Object> values) throws Exception {
-    Path p = t.path(name);
-    ColumnSpec spec = new ColumnSpec("c", type, layout, codec, new int[] {100, 10});
-    try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 1 << 10, 1 << 20)) {
-      for (Object v : values) w.write(v);
-    }
-    return p;
+    return ColumnFiles.write(t, name, type, layout, codec, 1 << 10, values);
   }
 
   private static Object asLong(Object v) {
@@ -135,25 +125,10 @@ class PackedLayoutTest {
   /** Writes int values, lets damage change the payload, fixes the block CRC, and returns the error reading them (row by row and in a batch). */
   private static CifFormatException corruptRead(Schema type, int[] values, java.util.function.Consumer<byte[]> damage, int payloadLength) throws Exception {
     TestFs t = new TestFs();
-    Path p = t.path("corrupt");
-    ColumnSpec spec = new ColumnSpec("qty", type, ColumnLayout.PACKED, BlockCodec.NONE, new int[0]);
-    try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 1 << 10, 1 << 20)) {
-      for (int v : values) w.write(v);
-    }
-    java.nio.file.Path f = java.nio.file.Path.of(p.toUri());
-    byte[] b = Files.readAllBytes(f);
-    int block = FileFraming.headerLength(b, p.toString(), b.length);
-    int payload = block + ColumnFileWriter.BLOCK_HEADER_BYTES;
-    byte[] view = new byte[payloadLength];
-    System.arraycopy(b, payload, view, 0, payloadLength);
-    damage.accept(view);
-    System.arraycopy(view, 0, b, payload, payloadLength);
-    CRC32C crc = new CRC32C();
-    crc.update(b, block, 13);
-    crc.update(b, payload, payloadLength);
-    ByteBuffer.wrap(b, block + 13, 4).putInt((int) crc.getValue());
-    Files.write(f, b);
-    t.fs.delete(new Path(p.getParent(), ".corrupt.crc"), false);
+    List<Integer> ints = new ArrayList<>();
+    for (int v : values) ints.add(v);
+    Path p = ColumnFiles.write(t, "corrupt", new ColumnSpec("qty", type, ColumnLayout.PACKED, BlockCodec.NONE, new int[0]), 1 << 10, 1 << 20, ints);
+    ColumnFiles.damagePayload(t, p, payloadLength, damage);
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
       CifFormatException e = assertThrows(CifFormatException.class, () -> {
         for (int i = 0; i < values.length; i++) r.next();
