@@ -177,6 +177,9 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
 
   @Override public void readPreamble(ByteSource in, int rows) {
     int runs = (rows + RUN - 1) / RUN;
+    // Every run takes at least its minimum and width bytes: a row count the bytes cannot hold is
+    // refused before the run tables are allocated for it.
+    if ((long) runs * 2 > in.remaining()) throw in.corrupt(rows + " rows need " + runs + " runs, more than the block's " + in.remaining() + " bytes hold");
     if (mins.length < runs) {
       mins = new long[runs];
       widths = new int[runs];
