@@ -76,6 +76,7 @@ public final class BenchMain {
         "       BenchMain paper [--scale X] [--dir DIR] [--out DIR] [--runs K] [--warmups W] [--seed S]"
             + " [--cold true|false] [--only NAME,...]   every table and chart of docs/benchmarks.md",
         "       BenchMain formats",
+        "       BenchMain encodings [--rows N] [--runs K] [--dir DIR]   string and integer encodings for batch reads",
         "formats: " + String.join(", ", Formats.names()));
   }
 
@@ -90,8 +91,16 @@ public final class BenchMain {
       case "paper" -> paper(new BenchArgs(args, 1, Set.of("scale", "dir", "out", "runs", "warmups", "seed",
           "cold", "only")));
       case "formats" -> Formats.names().forEach(out::println);
+      case "encodings" -> encodings(new BenchArgs(args, 1, Set.of("rows", "runs", "dir")));
       default -> throw new IllegalArgumentException("unknown command " + args[0]);
     }
+  }
+
+  private void encodings(BenchArgs args) throws IOException {
+    java.nio.file.Path dir = java.nio.file.Path.of(args.get("dir", System.getProperty("java.io.tmpdir") + "/cif-encodings"));
+    java.nio.file.Files.createDirectories(dir);
+    new dev.cif.bench.encodings.EncodingBench(new org.apache.hadoop.fs.Path(dir.toUri()), (int) args.number("rows", 1_000_000),
+        (int) args.number("runs", 5), out).run();
   }
 
   private void generate(BenchArgs args) throws IOException {

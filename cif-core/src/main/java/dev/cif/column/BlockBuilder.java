@@ -40,17 +40,20 @@ final class BlockBuilder {
   /** Appends one value; a value that cannot be encoded leaves the block as it was. */
   void add(Object v) {
     int before = values.size();
+    int beforeBytes = valueBytes();
     try {
-      encode(v, before);
+      encode(v, beforeBytes);
     } catch (RuntimeException e) {
       values.truncate(before);
+      if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).undoLastWrite();
       throw e;
     }
     if (count == ends.length) ends = Arrays.copyOf(ends, count * 2);
     ends[count++] = values.size();
   }
 
-  private void encode(Object v, int before) {
+  /** Checks the value's size as the block grows by it: a dictionary entry it adds to the preamble counts. */
+  private void encode(Object v, int beforeBytes) {
     if (prefixed) {
       scratch.reset();
       codec.write(v, scratch);
@@ -58,7 +61,7 @@ final class BlockBuilder {
       values.writeLengthPrefixed(scratch.array(), 0, scratch.size());
     } else {
       codec.write(v, values);
-      checkSize(values.size() - before);
+      checkSize(valueBytes() - beforeBytes);
     }
   }
 

@@ -28,7 +28,7 @@ final class BlockCursor {
     this.rows = rows;
     pos = 0;
     entriesDone = false;
-    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).readPreamble(in);
+    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).readPreamble(in, rows);
   }
 
   int remaining() { return rows - pos; }
@@ -56,6 +56,11 @@ final class BlockCursor {
    */
   void readInto(VectorTarget t, int row, int n) {
     if (n > rows - pos) throw in.corrupt("read of " + n + " values with " + (rows - pos) + " left in the block");
+    if (levels.length == 0) {
+      codec.readInto(in, t, row, n);
+      pos += n;
+      n = 0;
+    }
     for (int i = 0; i < n; i++) {
       passEntries();
       codec.readInto(in, t, row + i);

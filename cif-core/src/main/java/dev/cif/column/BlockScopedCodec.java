@@ -17,6 +17,15 @@ public interface BlockScopedCodec {
   /** Writer: the size the preamble would have now, counted toward the block size. */
   int preambleBytes();
 
+  /**
+   * Writer: the value just written was refused (it was too large) and its bytes dropped; forget
+   * what writing it added to the block's state, so the preamble holds nothing no value refers to.
+   */
+  default void undoLastWrite() {}
+
   /** Reader: load the state written by {@link #writePreamble}. */
   void readPreamble(ByteSource in);
+
+  /** Reader: as {@link #readPreamble(ByteSource)}, for codecs whose preamble depends on the block's row count. */
+  default void readPreamble(ByteSource in, int rows) { readPreamble(in); }
 }

@@ -133,7 +133,7 @@ public final class ColumnFileReader implements Closeable {
   ValueCodec codec() { return codec; }
 
   /** The array form {@link #readBatch} decodes this column into, or null if its values exist only as objects. */
-  public VectorTarget.Kind vectorKind() { return spec.layout == ColumnLayout.DCSL ? null : codec.vectorKind(); }
+  public VectorTarget.Kind vectorKind() { return codec.vectorKind(); }
 
   /**
    * Decodes the n values from {@link #position()} on into rows [row, row + n) of t, across blocks,

@@ -56,9 +56,11 @@ public final class ColumnFileWriter implements Closeable {
     written = h.length;
   }
 
-  /** The codec a column's values are encoded with: its type's, or the dictionary map codec for DCSL. */
+  /** The codec a column's values are encoded with: its type's, or a dictionary codec for DCSL and DICT. */
   static ValueCodec codecFor(ColumnSpec spec) {
     if (spec.layout == ColumnLayout.DCSL) return DictionaryMapCodec.forColumn(spec.schema, spec.formatVersion);
+    if (spec.layout == ColumnLayout.DICT) return DictionaryStringCodec.forColumn(spec.schema);
+    if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
     return ValueCodecs.forSchema(spec.schema);
   }
 

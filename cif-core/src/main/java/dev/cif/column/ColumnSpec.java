@@ -30,10 +30,15 @@ public final class ColumnSpec {
     this.schema = schema;
     this.layout = layout;
     this.codec = codec;
-    this.skipLevels = layout == ColumnLayout.PLAIN ? new int[0] : skipLevels.clone();
+    // PACKED values take no bytes of their own: an entry would hop nothing.
+    this.skipLevels = layout == ColumnLayout.PLAIN || layout == ColumnLayout.PACKED ? new int[0] : skipLevels.clone();
     checkLevels(this.skipLevels);
-    if (layout == ColumnLayout.DCSL && dev.cif.schema.CifSchemas.nonNull(schema).getType() != Schema.Type.MAP) {
-      throw new IllegalArgumentException("layout DCSL is for map columns; column " + name + " is " + schema);
+    if (!layout.fits(schema)) {
+      throw new IllegalArgumentException("layout " + layout + " is for " + (layout == ColumnLayout.DCSL ? "map"
+          : layout == ColumnLayout.DICT ? "string and bytes" : "boolean, int and long") + " columns; column " + name + " is " + schema);
+    }
+    if ((layout == ColumnLayout.DICT || layout == ColumnLayout.PACKED) && formatVersion < 3) {
+      throw new IllegalArgumentException("layout " + layout + " did not exist before format version 3; the file says " + formatVersion);
     }
   }
 

@@ -29,4 +29,12 @@ public abstract class ValueCodec {
   public void readInto(ByteSource in, VectorTarget t, int row) {
     throw new UnsupportedOperationException(getClass().getSimpleName() + " has no array form");
   }
+
+  /**
+   * Decodes the next n values into rows [row, row + n) of t; called only where no skip entries lie
+   * between values. Codecs that decode a run faster than value by value (PACKED) override it.
+   */
+  public void readInto(ByteSource in, VectorTarget t, int row, int n) {
+    for (int i = 0; i < n; i++) readInto(in, t, row + i);
+  }
 }

@@ -52,7 +52,7 @@ public final class WriteOptions {
   public WriteOptions maxValueBytes(long n) { maxValueBytes = n; return this; }
   public WriteOptions skipLevels(int... levels) { skipLevels = levels.clone(); return this; }
 
-  /** Sets a column's layout; column "*" sets every column whose type the layout fits. */
+  /** Sets a column's layout; column "*" sets every column whose type the layout fits (DCSL: maps; DICT: strings, bytes; PACKED: booleans, ints, longs). */
   public WriteOptions layout(String column, ColumnLayout layout) {
     if ("*".equals(column)) allLayout = layout;
     else layouts.put(column, layout);
@@ -74,8 +74,7 @@ public final class WriteOptions {
     ColumnLayout layout = layouts.get(f.name());
     if (layout == null) {
       layout = allLayout == null ? ColumnLayout.defaultFor(f.schema()) : allLayout;
-      boolean isMap = dev.cif.schema.CifSchemas.nonNull(f.schema()).getType() == Schema.Type.MAP;
-      if (layout == ColumnLayout.DCSL && !isMap) layout = ColumnLayout.defaultFor(f.schema());
+      if (!layout.fits(f.schema())) layout = ColumnLayout.defaultFor(f.schema());
     }
     BlockCodec codec = codecs.getOrDefault(f.name(), allCodec);
     return new ColumnSpec(f.name(), f.schema(), layout, codec, skipLevels);

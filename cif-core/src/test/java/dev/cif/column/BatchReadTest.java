@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Batch reads ({@link ColumnFileReader#readBatch}) give exactly the values row reads give, for every
  * type with an array form, nullable or not, in every layout and codec, across blocks, after skips;
- * byte references stay valid after later blocks are read.
+ * byte references stay valid after later blocks are read. Strings and bytes are also written with
+ * few distinct values, so DICT columns have dictionary blocks as well as inline ones.
  */
 class BatchReadTest {
   private static final Schema NULL = Schema.create(Schema.Type.NULL);
@@ -42,8 +43,11 @@ class BatchReadTest {
     return l;
   }
 
-  private static Object value(Schema s, Random rnd, int row) {
-    if (s.getType() == Schema.Type.UNION) return row % 7 == 3 ? null : value(s.getTypes().get(1), rnd, row);
+  /** @param few draw strings and bytes from a handful of values (a DICT column's dictionary blocks) */
+  private static Object value(Schema s, Random rnd, int row, boolean few) {
+    if (s.getType() == Schema.Type.UNION) return row % 7 == 3 ? null : value(s.getTypes().get(1), rnd, row, few);
+    if (few && s.getType() == Schema.Type.STRING) return new Utf8("city-" + rnd.nextInt(12));
+    if (few && s.getType() == Schema.Type.BYTES) return ByteBuffer.wrap(new byte[] {(byte) rnd.nextInt(5), 7});
     switch (s.getType()) {
       case BOOLEAN: return rnd.nextBoolean();
       case INT: return rnd.nextInt(3) == 0 ? rnd.nextInt() : rnd.nextInt(100);
@@ -99,17 +103,21 @@ class BatchReadTest {
     TestFs t = new TestFs();
     int rows = 3_000;
     for (Schema type : types()) {
-      for (ColumnLayout layout : new ColumnLayout[] {ColumnLayout.PLAIN, ColumnLayout.SKIP_LIST}) {
+      for (ColumnLayout layout : ColumnLayout.values()) {
+        if (!layout.fits(type) || layout == ColumnLayout.DCSL) continue;
         for (BlockCodec codec : new BlockCodec[] {BlockCodec.NONE, BlockCodec.LZ4, BlockCodec.ZSTD}) {
-          String what = type + " " + layout + " " + codec;
+          for (boolean few : new boolean[] {false, true}) {
+          if (few && !ColumnLayout.DICT.fits(type)) continue;
+          String what = type + " " + layout + " " + codec + (few ? " few values" : " many values");
           Path p = t.path("c-" + Math.abs(what.hashCode()));
           ColumnSpec spec = new ColumnSpec("c", type, layout, codec, new int[] {100, 10});
           Random rnd = new Random(what.hashCode());
           List<Object> want = new ArrayList<>();
-          // Small blocks: a batch crosses many of them.
-          try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 1 << 10, 1 << 20)) {
+          // Small blocks: a batch crosses many of them (packed values take a few bits: smaller still).
+          long blockBytes = layout == ColumnLayout.PACKED ? 128 : 1 << 10;
+          try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, blockBytes, 1 << 20)) {
             for (int i = 0; i < rows; i++) {
-              Object v = value(type, rnd, i);
+              Object v = value(type, rnd, i, few);
               w.write(v);
               want.add(expected(v));
             }
@@ -146,6 +154,7 @@ class BatchReadTest {
             assertEquals(!sawNull, all.noNulls, what);
             assertEquals(rows, r.position(), what);
             assertThrows(CifFormatException.class, () -> r.readBatch(all, 0, 1), what);
+          }
           }
         }
       }

@@ -25,7 +25,10 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 class CorruptDatasetFuzzTest {
   /** The smoke on every build (CI included) runs seeded mutations for this long... */
   private static final long SMOKE_SECONDS = 60;
-  /** ...and at least this many, however slow the machine: each of the 12 kinds meets each of the 18 datasets many times. */
+  /**
+   * ...and at least this many, however slow the machine: each of the 12 mutation kinds meets each of
+   * the 30 datasets (5 layouts x 6 codecs) many times.
+   */
   private static final int SMOKE_MIN_MUTATIONS = 4000;
 
   /** Jazzer writes its agent jar to java.io.tmpdir, which surefire points at a directory it does not create. */

@@ -1,6 +1,7 @@
 package dev.cif.hardening;
 
 import dev.cif.column.ColumnFileReader;
+import dev.cif.column.VectorTarget;
 import dev.cif.io.CifFormatException;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
@@ -9,6 +10,9 @@ import dev.cif.split.SplitDirectory;
 import dev.cif.testing.RandomData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,7 +24,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Reads a split-directory every way a client can: eagerly, lazily with a random pattern of get()
- * (including one-key lookups on maps), and column by column with random skipTo/next. Each way
+ * (including one-key lookups on maps), and column by column with random skipTo/next or, for
+ * columns with an array form, in batches with gaps between them (as a vectorized reader). Each way
  * either reads values or stops at a CifFormatException; any other exception escapes to the caller.
  */
 final class ReadBack {
@@ -96,6 +101,11 @@ final class ReadBack {
         if (!sd.hasColumn(f.name())) return new Outcome("columns", "column " + f.name() + " is gone", null);
         try (ColumnFileReader r = sd.openColumn(f.name(), MAX_VALUE_BYTES)) {
           if (r.rowCount() != expected.size()) return new Outcome("columns", f.name() + " has " + r.rowCount() + " rows", null);
+          if (r.vectorKind() != null && rnd.nextBoolean()) {
+            String diff = batches(r, f.pos());
+            if (diff != null) return new Outcome("columns", "column " + f.name() + " in batches: " + diff, null);
+            continue;
+          }
           for (long row = rnd.nextInt(8); row < expected.size(); row += 1 + rnd.nextInt(rnd.nextBoolean() ? 3 : 40)) {
             r.skipTo(row);
             String diff = compare(expected.get((int) row).get(f.pos()), r.next());
@@ -109,6 +119,28 @@ final class ReadBack {
     } catch (UncheckedIOException e) {
       return new Outcome("columns", null, unwrap(e));
     }
+  }
+
+  /** Reads the column in runs of random length with random gaps, checking every value of every run. */
+  private String batches(ColumnFileReader r, int column) throws IOException {
+    VectorTarget t = VectorTarget.allocate(r.vectorKind(), expected.size());
+    for (int row = rnd.nextInt(8); row < expected.size(); ) {
+      int n = Math.min(expected.size() - row, 1 + rnd.nextInt(100));
+      r.skipTo(row);
+      r.readBatch(t, row, n);
+      for (int i = row; i < row + n; i++) {
+        Object want = expected.get(i).get(column);
+        Object got = t.isNull[i] ? null : t.longs != null ? (Object) t.longs[i] : t.doubles != null ? (Object) t.doubles[i]
+            : RandomData.normalize(ByteBuffer.wrap(Arrays.copyOfRange(t.buffers[i], t.starts[i], t.starts[i] + t.lengths[i])));
+        if (want instanceof Boolean) want = (Boolean) want ? 1L : 0L;
+        else if (want instanceof Integer) want = (long) (Integer) want;
+        else if (want instanceof Float) want = (double) (Float) want;
+        else if (want instanceof CharSequence) want = ByteBuffer.wrap(want.toString().getBytes(StandardCharsets.UTF_8));
+        if (!Objects.equals(RandomData.normalize(want), got)) return "row " + i + ": expected " + RandomData.normalize(want) + ", read " + got;
+      }
+      row += n + (rnd.nextBoolean() ? 0 : rnd.nextInt(30));
+    }
+    return null;
   }
 
   /** A DCSL map is also asked for single keys, which decodes one value without the rest. */

@@ -45,9 +45,8 @@ class RoundTripPropertyTest {
           .splitDirectoryBytes(rnd.nextBoolean() ? 20_000 : 1L << 30)
           .skipLevels(LEVELS[rnd.nextInt(LEVELS.length)]);
       for (Schema.Field f : schema.getFields()) {
-        boolean map = dev.cif.schema.CifSchemas.nonNull(f.schema()).getType() == Schema.Type.MAP;
-        ColumnLayout[] layouts = ColumnLayout.values();
-        opts.layout(f.name(), layouts[rnd.nextInt(map ? layouts.length : layouts.length - 1)]);
+        ColumnLayout[] layouts = java.util.Arrays.stream(ColumnLayout.values()).filter(l -> l.fits(f.schema())).toArray(ColumnLayout[]::new);
+        opts.layout(f.name(), layouts[rnd.nextInt(layouts.length)]);
         opts.codec(f.name(), BlockCodec.values()[rnd.nextInt(BlockCodec.values().length)]);
       }
       Path dir = t.path("ds" + seed);

@@ -85,6 +85,8 @@ class RowRangeFilterTest {
     before = bytesRead();
     assertEquals(List.of(100L, 101L, ROWS + 100L, ROWS + 101L), read("k", dir -> new long[] {100, 102}));
     long few = bytesRead() - before;
-    assertTrue(few < fileBytes / 10, few + " bytes read of " + fileBytes);
+    // One block of about 30 per file, plus what opening a file through the checksummed local file
+    // system costs whatever is read (about 20 KB here: its checksum file and read-ahead).
+    assertTrue(few < all / 4, few + " bytes read of " + all);
   }
 }
