@@ -14,11 +14,13 @@ import org.apache.logging.log4j.core.config.Property;
 
 /**
  * The task failures of the MR local jobs run in this JVM. Hive reports a failed job only as "return code 2
- * from MapRedTask"; the task's exception goes nowhere but LocalJobRunner's log (WARN, with the
- * throwable). This appender keeps the latest one, so that a failed query can be reported with its cause.
+ * from MapRedTask" (3 from MapredLocalTask, a map join's hash-table build); the task's exception goes
+ * nowhere but LocalJobRunner's log (WARN) or MapredLocalTask's (ERROR), with the throwable. This appender
+ * keeps the latest one, so that a failed query can be reported with its cause.
  */
 final class TaskFailureLog extends AbstractAppender {
-  static final String LOGGER = "org.apache.hadoop.mapred.LocalJobRunner";
+  static final List<String> LOGGERS =
+      List.of("org.apache.hadoop.mapred.LocalJobRunner", "org.apache.hadoop.hive.ql.exec.mr.MapredLocalTask");
   /** Longest part of a cause's message kept (Hive puts the whole row in "error while processing row"). */
   private static final int MAX_MESSAGE = 300;
   private static TaskFailureLog installed;
@@ -28,7 +30,7 @@ final class TaskFailureLog extends AbstractAppender {
     super("cif-task-failures", null, null, true, Property.EMPTY_ARRAY);
   }
 
-  /** Attaches the one appender of this JVM to LocalJobRunner's logger (at WARN, still passed on to the console). */
+  /** Attaches the one appender of this JVM to those loggers (at WARN, still passed on to the console). */
   static synchronized TaskFailureLog install() {
     if (installed != null) return installed;
     LoggerContext context = (LoggerContext) LogManager.getContext(false);
@@ -36,12 +38,14 @@ final class TaskFailureLog extends AbstractAppender {
     TaskFailureLog appender = new TaskFailureLog();
     appender.start();
     config.addAppender(appender);
-    LoggerConfig logger = config.getLoggerConfig(LOGGER);
-    if (!logger.getName().equals(LOGGER)) {
-      logger = new LoggerConfig(LOGGER, Level.WARN, true);
-      config.addLogger(LOGGER, logger);
+    for (String name : LOGGERS) {
+      LoggerConfig logger = config.getLoggerConfig(name);
+      if (!logger.getName().equals(name)) {
+        logger = new LoggerConfig(name, Level.WARN, true);
+        config.addLogger(name, logger);
+      }
+      logger.addAppender(appender, Level.WARN, null);
     }
-    logger.addAppender(appender, Level.WARN, null);
     context.updateLoggers();
     installed = appender;
     return appender;
