@@ -18,7 +18,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
     List<Format> formats = List.of(Format.values());
     int runs = 3;
     int warmups = 1;
-    File dir = new File("bench-sql");
+    File dir = new File("target/bench-sql"); // like bin/cif demo's target/cif-demo: ignored by git, gone with mvn clean
     List<String> queries = workload.queries();
     String jdbc = null;
     int threads = Runtime.getRuntime().availableProcessors();

@@ -135,6 +135,7 @@ public final class BenchRun {
     Answer answer = null;
     long bytes = 0;
     try {
+      sql.takeTaskFailure(); // forget a failure of an earlier query
       sql.run("USE " + database(f.id()));
       for (int i = 0; i < options.warmups() + options.runs(); i++) {
         long readBefore = TableFileSystem.bytesRead();
@@ -154,8 +155,7 @@ public final class BenchRun {
       }
       return new QueryResult(query, f, millis, sql.readsInProcess() ? bytes / options.runs() : -1, answer, null);
     } catch (Exception e) {
-      String m = String.valueOf(e.getMessage()).split("\n", 2)[0];
-      return new QueryResult(query, f, millis, -1, answer, "failed: " + m);
+      return new QueryResult(query, f, millis, -1, answer, QueryFailure.describe(e, sql));
     }
   }
 

@@ -26,6 +26,19 @@ public final class SqlBench {
       return 2;
     }
     File hiveRoot = new File(o.dir(), "hive");
+    RunDirectoryLock lock;
+    try {
+      lock = RunDirectoryLock.acquire(o.dir());
+    } catch (IllegalStateException e) {
+      out.println(e.getMessage());
+      return 2;
+    }
+    try (lock) {
+      return run(o, hiveRoot, out);
+    }
+  }
+
+  private static int run(BenchOptions o, File hiveRoot, PrintStream out) throws Exception {
     // The metastore is in memory: directories a stopped run left behind would only collide.
     clearSessionDirectories(o.dir());
     BenchRun run;

@@ -19,6 +19,12 @@ public interface SqlSession extends AutoCloseable {
     throw new IllegalStateException("no location for " + table);
   }
 
+  /**
+   * The cause of the latest failed task since the last call (clearing it), when this process can see
+   * its jobs' tasks; null otherwise.
+   */
+  default String takeTaskFailure() { return null; }
+
   /** Whether the file system statistics of this JVM see the reads of queries (embedded: yes). */
   boolean readsInProcess();
 }
