@@ -56,6 +56,9 @@ final class ColumnFill {
     }
   }
 
+  /** Whether the column is of a primitive type (its vector can be compacted: RowSelection.compact). */
+  boolean isPrimitive() { return typePath != Path.VALUES; }
+
   /** The array form the fast path needs from the column file. */
   private VectorTarget.Kind kindNeeded() {
     switch (typePath) {

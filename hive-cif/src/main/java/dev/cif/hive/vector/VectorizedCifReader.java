@@ -110,9 +110,15 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
         return n;
       }
       if (kept == 0) continue;
+      // Hopping to each kept row costs more than decoding the run in one go once many rows are kept:
+      // then primitive columns are decoded whole and compacted like the filter's own columns.
+      boolean dense = kept * 4L > n;
       for (int i = 0; i < fills.length; i++) {
         ColumnVector cv = batch.cols[fills[i].vector];
         if (selection.filterColumn[i]) {
+          if (kept < n) RowSelection.compact(cv, selected, kept);
+        } else if (dense && fills[i].isPrimitive()) {
+          fills[i].fill(cv, cursor, 0, n);
           if (kept < n) RowSelection.compact(cv, selected, kept);
         } else {
           fills[i].fillSelected(cv, cursor, selected, kept);
