@@ -125,6 +125,9 @@ class ColocationSurvivesFailuresTest {
     // as a real NameNode does before it leaves safe mode (dfs.namenode.safemode.extension).
     cluster.waitFirstBRCompleted(0, 30_000);
     FileSystem fs = cluster.getFileSystem();
+    // And until the block reports have told the NameNode every replica: a split's home is read from its
+    // blocks' locations, and one datanode still unreported under load sent a new column elsewhere.
+    PlacementCluster.awaitReplicated(fs, ROOT);
     assertAllCoLocated(fs);
     // The NameNode's memory is empty now: only the namespace knows where each split lives.
     for (int s = 0; s < 8; s++) {
