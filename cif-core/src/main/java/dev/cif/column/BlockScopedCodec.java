@@ -8,6 +8,11 @@ import dev.cif.io.ByteSource;
  * key dictionary of a dictionary-compressed skip list. The block builder and cursor call these hooks.
  */
 public interface BlockScopedCodec {
+  /** A block's mode byte for the dictionary layouts (DCSL, DICT): values refer to the block's dictionary... */
+  int MODE_DICTIONARY = 0;
+  /** ...or hold their keys/values inline, when the previous block's values did not repeat. */
+  int MODE_INLINE = 1;
+
   /** Writer: forget the previous block's state. */
   void beginBlock();
 

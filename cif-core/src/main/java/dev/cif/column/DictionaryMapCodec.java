@@ -25,8 +25,6 @@ import org.apache.avro.util.Utf8;
  * before N.
  */
 final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
-  static final int MODE_DICTIONARY = 0;
-  static final int MODE_INLINE = 1;
 
   private final ValueCodec keys;
   private final ValueCodec values;

@@ -24,8 +24,6 @@ import org.apache.avro.util.Utf8;
  * is encoded twice): a column whose values do not repeat costs about what SKIP_LIST costs.
  */
 final class DictionaryStringCodec extends ValueCodec implements BlockScopedCodec {
-  static final int MODE_DICTIONARY = 0;
-  static final int MODE_INLINE = 1;
 
   /** The type's own codec: turns whatever a caller hands in (String, Utf8, ByteBuffer, BigDecimal...) into bytes. */
   private final ValueCodec plain;
