@@ -10,9 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The results as Markdown (load time and size per format; median time and bytes read per query per
- * format; geometric mean of times and its ratio to ORC's over the queries every format answered), a
- * CSV and two PNG bar charts beside the Markdown file.
+ * The results as Markdown (load time and size per format; median wall and CPU time and bytes read per
+ * query per format; geometric means of times and their ratios to ORC's over the queries every format
+ * answered), a CSV and three PNG bar charts beside the Markdown file.
  */
 public final class BenchReport {
   private final BenchRun run;
@@ -35,12 +35,21 @@ public final class BenchReport {
     return q;
   }
 
-  /** Geometric mean of median times over the comparable queries. */
-  public double geomeanMillis(Format f) {
+  /** Geometric mean of median wall times over the comparable queries. */
+  public double geomeanMillis(Format f) { return geomean(f, QueryResult::medianMillis); }
+
+  /** Geometric mean of median CPU times over the comparable queries; NaN when CPU was not measured. */
+  public double geomeanCpuMillis(Format f) { return geomean(f, QueryResult::medianCpuMillis); }
+
+  private double geomean(Format f, java.util.function.ToLongFunction<QueryResult> metric) {
     List<String> qs = comparableQueries();
     if (qs.isEmpty()) return Double.NaN;
     double logs = 0;
-    for (String q : qs) logs += Math.log(Math.max(1, run.byFormat(q).get(f).medianMillis()));
+    for (String q : qs) {
+      long v = metric.applyAsLong(run.byFormat(q).get(f));
+      if (v < 0) return Double.NaN;
+      logs += Math.log(Math.max(1, v));
+    }
     return Math.exp(logs / qs.size());
   }
 
@@ -54,22 +63,27 @@ public final class BenchReport {
   public String markdown(String chartPrefix) {
     BenchOptions o = run.options();
     StringBuilder md = new StringBuilder();
-    md.append(String.format(Locale.ROOT, "#### %s, SF %s: %d timed run(s) after %d warm-up(s), median wall time%n%n",
+    md.append(String.format(Locale.ROOT, "#### %s, SF %s: %d timed run(s) after %d warm-up(s), medians%n%n",
         o.workload() == Workload.SSB ? "SSB" : "TPC-H", o.sfId().replace('_', '.'), o.runs(), o.warmups()));
     md.append("Rows: ").append(run.rows()).append("\n\n");
     md.append("| format | load s | size MB | geomean ms | ratio to ").append(baseline.id())
-        .append(" | read MB (all queries) |\n|---|---:|---:|---:|---:|---:|\n");
+        .append(" | geomean CPU ms | CPU ratio to ").append(baseline.id())
+        .append(" | read MB (all queries) | read ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Format f : formats) {
       LoadResult l = run.loads().stream().filter(x -> x.format() == f).findFirst().orElse(new LoadResult(f, -1, -1));
-      md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.0f | %.2f | %.1f |%n", f.id(), l.millis() / 1e3,
-          l.bytesOnDisk() / 1e6, geomeanMillis(f), geomeanMillis(f) / geomeanMillis(baseline), bytesRead(f) / 1e6));
+      md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.0f | %.2f | %.0f | %.2f | %.1f | %.2f |%n", f.id(),
+          l.millis() / 1e3, l.bytesOnDisk() / 1e6, geomeanMillis(f), geomeanMillis(f) / geomeanMillis(baseline),
+          geomeanCpuMillis(f), geomeanCpuMillis(f) / geomeanCpuMillis(baseline), bytesRead(f) / 1e6,
+          (double) bytesRead(f) / bytesRead(baseline)));
     }
     md.append(String.format("%nGeomean over the %d of %d queries every format answered alike.%n%n",
         comparableQueries().size(), o.queries().size()));
     md.append(table("ms", r -> Long.toString(r.medianMillis())));
+    md.append('\n').append(table("CPU ms", r -> Long.toString(r.medianCpuMillis())));
     md.append('\n').append(table("read MB", r -> String.format(Locale.ROOT, "%.1f", r.bytesRead() / 1e6)));
     if (chartPrefix != null) {
-      md.append(String.format("%n![time](%s-time.png)%n%n![read](%s-read.png)%n", chartPrefix, chartPrefix));
+      md.append(String.format("%n![time](%s-time.png)%n%n![CPU](%s-cpu.png)%n%n![read](%s-read.png)%n", chartPrefix,
+          chartPrefix, chartPrefix));
     }
     return md.toString();
   }
@@ -93,15 +107,19 @@ public final class BenchReport {
   }
 
   public String csv() {
-    StringBuilder csv = new StringBuilder("workload,sf,query,format,median_ms,runs_ms,bytes_read,rows,error\n");
+    StringBuilder csv = new StringBuilder("workload,sf,query,format,median_ms,runs_ms,median_cpu_ms,runs_cpu_ms,bytes_read,rows,error\n");
     for (QueryResult r : run.results()) {
       csv.append(String.join(",", run.options().workload().id(), run.options().sfId().replace('_', '.'), r.query(),
           r.format().id(), Long.toString(r.medianMillis()),
-          r.millis().stream().map(String::valueOf).reduce((a, b) -> a + ";" + b).orElse(""), Long.toString(r.bytesRead()),
+          joined(r.millis()), Long.toString(r.medianCpuMillis()), joined(r.cpuMillis()), Long.toString(r.bytesRead()),
           r.answer() == null ? "" : Integer.toString(r.answer().rows()), r.ok() ? "" : '"' + r.error().replace('"', '\'') + '"'))
           .append('\n');
     }
     return csv.toString();
+  }
+
+  private static String joined(List<Long> values) {
+    return values.stream().map(String::valueOf).reduce((a, b) -> a + ";" + b).orElse("");
   }
 
   /** Writes FILE.md, FILE.csv, FILE-time.png and FILE-read.png (FILE without its .md). */
@@ -112,6 +130,7 @@ public final class BenchReport {
     Files.writeString(md.toPath(), markdown(name));
     Files.writeString(new File(base + ".csv").toPath(), csv());
     chart("median wall time per query", "ms", r -> r.medianMillis()).write(new File(base + "-time.png"));
+    chart("median CPU time per query (whole process)", "ms", r -> r.medianCpuMillis()).write(new File(base + "-cpu.png"));
     chart("bytes read per query", "MB", r -> r.bytesRead() / 1e6).write(new File(base + "-read.png"));
   }
 

@@ -124,14 +124,15 @@ public final class BenchRun {
         }
       }
       results.add(r);
-      out.printf(Locale.ROOT, "%-5s %-12s %8d ms %10.2f MB read %6s rows%s%n", query, f.id(), r.medianMillis(),
-          r.bytesRead() / 1e6, r.answer() == null ? "-" : Integer.toString(r.answer().rows()),
+      out.printf(Locale.ROOT, "%-5s %-12s %8d ms %8d ms CPU %10.2f MB read %6s rows%s%n", query, f.id(), r.medianMillis(),
+          r.medianCpuMillis(), r.bytesRead() / 1e6, r.answer() == null ? "-" : Integer.toString(r.answer().rows()),
           r.ok() ? "" : "  ** " + r.error());
     }
   }
 
   private QueryResult time(String query, Format f, List<String> statements) {
     List<Long> millis = new ArrayList<>();
+    List<Long> cpuMillis = new ArrayList<>();
     Answer answer = null;
     long bytes = 0;
     try {
@@ -140,6 +141,7 @@ public final class BenchRun {
       for (int i = 0; i < options.warmups() + options.runs(); i++) {
         long readBefore = TableFileSystem.bytesRead();
         long start = System.nanoTime();
+        long cpuStart = sql.cpuNanos();
         List<String> rowsOut = null;
         for (String s : statements) {
           List<String> r = sql.run(s);
@@ -147,15 +149,17 @@ public final class BenchRun {
           if (head.startsWith("select") || head.startsWith("with")) rowsOut = r;
         }
         long elapsed = (System.nanoTime() - start) / 1_000_000;
+        long cpu = cpuStart < 0 ? -1 : (sql.cpuNanos() - cpuStart) / 1_000_000;
         if (i >= options.warmups()) {
           millis.add(elapsed);
+          if (cpu >= 0) cpuMillis.add(cpu);
           bytes += TableFileSystem.bytesRead() - readBefore;
         }
         answer = new Answer(rowsOut == null ? List.of() : rowsOut);
       }
-      return new QueryResult(query, f, millis, sql.readsInProcess() ? bytes / options.runs() : -1, answer, null);
+      return new QueryResult(query, f, millis, cpuMillis, sql.readsInProcess() ? bytes / options.runs() : -1, answer, null);
     } catch (Exception e) {
-      return new QueryResult(query, f, millis, -1, answer, QueryFailure.describe(e, sql));
+      return new QueryResult(query, f, millis, cpuMillis, -1, answer, QueryFailure.describe(e, sql));
     }
   }
 

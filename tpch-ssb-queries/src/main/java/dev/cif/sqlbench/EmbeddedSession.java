@@ -33,5 +33,11 @@ final class EmbeddedSession implements SqlSession {
 
   @Override public boolean readsInProcess() { return true; }
 
+  @Override
+  public long cpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
   @Override public void close() throws Exception { hive.close(); }
 }

@@ -27,4 +27,12 @@ public interface SqlSession extends AutoCloseable {
 
   /** Whether the file system statistics of this JVM see the reads of queries (embedded: yes). */
   boolean readsInProcess();
+
+  /**
+   * CPU time this process has used so far, in nanoseconds, or -1 when the queries run elsewhere. With
+   * embedded Hive (MR local) compilation, tasks and map-join builds all run in this JVM, so the difference
+   * over a query is its CPU cost; on a shared machine that is steadier than wall time, which includes
+   * waiting for a core.
+   */
+  default long cpuNanos() { return -1; }
 }
