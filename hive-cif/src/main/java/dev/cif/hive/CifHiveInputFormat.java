@@ -83,7 +83,7 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
     FileSystem fs = fileSplit.getPath().getFileSystem(job);
     List<Path> dirs = split instanceof ColumnSplit
         ? ((ColumnSplit) split).directories() : DatasetListing.splitDirectories(fs, fileSplit.getPath());
-    if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, fileSplit, job);
+    if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, fileSplit, job, reporter);
     return (RecordReader) rowReader(fs, dirs, job);
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.cif.column.ColumnFileReader;
 import dev.cif.column.ColumnLayout;
+import dev.cif.hive.vector.VectorizedCifReader;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
 import java.util.HashMap;
@@ -36,6 +37,10 @@ class CifReadPathTest extends EmbeddedHiveTest {
     List<String> expected = hive.run(crawl.replace("$t", "urlinfo_orc"));
     assertFalse(expected.isEmpty());
     assertEquals(expected, hive.run(crawl.replace("$t", "urlinfo")));
+    // Late materialization (vectorized, Hive's default): the url filter ran in the scan over all 12
+    // rows, and the maps were decoded for the 4 it kept only.
+    assertEquals(12, hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_SCANNED));
+    assertEquals(4, hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_MATERIALIZED));
     assertEquals(expected, hive.run(crawl.replace("$t", "urlinfo_parquet")));
 
     // The table property chose the dictionary-compressed skip list for the map column.
