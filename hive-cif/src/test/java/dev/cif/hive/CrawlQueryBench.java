@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.cif.hive.vector.VectorizedCifReader;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
@@ -19,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The paper's crawl query (§6.3) on CIF, ORC and Parquet copies of one generated crawl table, in
- * embedded Hive (MR local). Per format it reports, as medians of {@value #RUNS} runs after a warm-up:
+ * embedded Hive (MR local). Per format it reports, as medians of {@value #RUNS} runs after a warm-up (the
+ * formats take turns, run by run):
  * the whole statement's wall and CPU time, the CPU time of its map tasks (the scan, the filter and the
  * map-side DISTINCT: what the paper's Table 1 times, and what differs between formats; see
  * {@link TaskCpuSampler}), and the bytes of table data read. Every format must give the TEXTFILE
@@ -55,6 +58,18 @@ public class CrawlQueryBench {
         + "concat_ws(' ', repeat(md5(cast(pos AS STRING)), 16), repeat(sha1(cast(pos AS STRING)), 12), "
         + "repeat(md5(cast(pos * 31 AS STRING)), 8)) AS content "
         + "FROM (SELECT posexplode(split(space(" + (rows - 1) + "), ' '))) g";
+  }
+
+  /** One format's figures, one entry per timed run. */
+  private static final class Measured {
+    final double[] wall = new double[RUNS];
+    final double[] cpu = new double[RUNS];
+    final double[] mapCpu = new double[RUNS];
+    final double[] other = new double[RUNS];
+    final double[] jvm = new double[RUNS];
+    final double[] read = new double[RUNS];
+    long scanned;
+    long materialized;
   }
 
   /** Bytes of table data read by this JVM (MR local runs the tasks in it). */
@@ -114,38 +129,45 @@ public class CrawlQueryBench {
       List<String> expected = null;
       for (String mode : modes) {
         hive.set("hive.vectorized.execution.enabled", String.valueOf(mode.equals("vectorized")));
-        for (String f : formats) {
-          long size = fs.getContentSummary(new Path(hive.location(table(f)).toUri().getPath())).getLength();
-          String sql = QUERY.replace("$t", table(f) + "_counted");
-          hive.run(sql); // warm-up
-          double[] wall = new double[RUNS];
-          double[] cpu = new double[RUNS];
-          double[] mapCpu = new double[RUNS];
-          double[] read = new double[RUNS];
-          double[] other = new double[RUNS];
-          double[] jvm = new double[RUNS];
-          List<String> answer = null;
-          for (int r = 0; r < RUNS; r++) {
+        Map<String, Measured> measured = new LinkedHashMap<>();
+        for (String f : formats) measured.put(f, new Measured());
+        // Round-robin, so that JIT compilation and garbage left by one query do not all fall on the
+        // format that happens to run first; round 0 is the warm-up.
+        for (int r = -1; r < RUNS; r++) {
+          for (String f : formats) {
+            String sql = QUERY.replace("$t", table(f) + "_counted");
+            if (r < 0) {
+              hive.run(sql);
+              continue;
+            }
+            Measured m = measured.get(f);
             long start = System.nanoTime();
             long cpu0 = os.getProcessCpuTime();
             long map0 = tasks.mapCpuNanos();
             long other0 = tasks.otherJavaCpuNanos();
             long sampler0 = tasks.samplerCpuNanos();
             long read0 = localBytesRead();
-            answer = EmbeddedHive.sorted(hive.run(sql));
-            wall[r] = (System.nanoTime() - start) / 1e9;
-            cpu[r] = (os.getProcessCpuTime() - cpu0) / 1e9;
-            mapCpu[r] = (tasks.mapCpuNanos() - map0) / 1e9;
-            other[r] = (tasks.otherJavaCpuNanos() - other0) / 1e9;
-            jvm[r] = cpu[r] - mapCpu[r] - other[r] - (tasks.samplerCpuNanos() - sampler0) / 1e9;
-            read[r] = localBytesRead() - read0;
+            List<String> answer = EmbeddedHive.sorted(hive.run(sql));
+            m.wall[r] = (System.nanoTime() - start) / 1e9;
+            m.cpu[r] = (os.getProcessCpuTime() - cpu0) / 1e9;
+            m.mapCpu[r] = (tasks.mapCpuNanos() - map0) / 1e9;
+            m.other[r] = (tasks.otherJavaCpuNanos() - other0) / 1e9;
+            m.jvm[r] = m.cpu[r] - m.mapCpu[r] - m.other[r] - (tasks.samplerCpuNanos() - sampler0) / 1e9;
+            m.read[r] = localBytesRead() - read0;
+            m.scanned = hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_SCANNED);
+            m.materialized = hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_MATERIALIZED);
+            if (expected == null) expected = answer;
+            assertFalse(expected.isEmpty());
+            assertEquals(expected, answer, f + " " + mode);
           }
-          if (expected == null) expected = answer;
-          assertFalse(expected.isEmpty());
-          assertEquals(expected, answer, f + " " + mode);
+        }
+        for (String f : formats) {
+          Measured m = measured.get(f);
+          long size = fs.getContentSummary(new Path(hive.location(table(f)).toUri().getPath())).getLength();
           report.add(String.format("%-9s %-10s %10.1f %8.2f %8.2f %9.3f %9.3f %9.3f %10.1f  %s", f, mode.equals("vectorized"),
-              size / 1e6, median(wall), median(cpu), median(mapCpu), median(other), median(jvm), median(read) / 1e6,
-              Arrays.toString(mapCpu)));
+              size / 1e6, median(m.wall), median(m.cpu), median(m.mapCpu), median(m.other), median(m.jvm),
+              median(m.read) / 1e6, Arrays.toString(m.mapCpu)));
+          if (m.scanned > 0) report.add(String.format("          CIF reader: %d rows scanned, %d materialized", m.scanned, m.materialized));
           System.out.println(report.get(report.size() - 1));
         }
       }
