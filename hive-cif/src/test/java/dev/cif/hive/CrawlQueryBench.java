@@ -25,13 +25,14 @@ import org.junit.jupiter.api.Test;
  * formats take turns, run by run):
  * the whole statement's wall and CPU time, the CPU time of its map tasks (the scan, the filter and the
  * map-side DISTINCT: what the paper's Table 1 times, and what differs between formats; see
- * {@link TaskCpuSampler}), and the bytes of table data read. Every format must give the TEXTFILE
- * table's answer. Not part of the default test run:
+ * {@link TaskCpuSampler}), the bytes of table data read, and CIF's reader counters. Every format must
+ * give the first format's answer. Not part of the default test run:
  * {@code mvn -pl hive-cif test -Dtest=CrawlQueryBench -Dhive.excludedGroups=none -Dcif.bench.rows=1000000}.
- * Settings: {@code cif.bench.rows} (250,000), {@code cif.bench.formats} (TEXTFILE,CIF,ORC,PARQUET; the
- * first gives the expected answer), {@code cif.bench.modes} (vectorized,row), {@code cif.bench.dir}
- * (target/crawl-bench-ROWS: tables and metastore are kept there and reused by the next run with the
- * same row count). Writes its table to stdout and to {@code target/crawl-query-bench.txt}.
+ * Settings: {@code cif.bench.rows} (250,000); {@code cif.bench.formats} (TEXTFILE,CIF,ORC,PARQUET, and
+ * CIF_LZ4: CIF with every column LZ4-compressed); {@code cif.bench.modes} (vectorized,row);
+ * {@code cif.bench.dir} (target/crawl-bench-ROWS: tables and metastore are kept there and reused by the
+ * next run with the same row count); {@code cif.bench.settings} (k=v,...: session settings for the
+ * queries). Writes its table to stdout and to {@code target/crawl-query-bench.txt}.
  */
 @Tag("bench")
 public class CrawlQueryBench {
@@ -40,6 +41,7 @@ public class CrawlQueryBench {
   private static final int RUNS = 5;
   private static final Map<String, String> CTAS = Map.of(
       "CIF", "STORED AS CIF TBLPROPERTIES ('cif.layout' = 'metadata:dcsl')",
+      "CIF_LZ4", "STORED AS CIF TBLPROPERTIES ('cif.layout' = 'metadata:dcsl', 'cif.codec' = '*:lz4')",
       "ORC", "STORED AS ORC",
       "PARQUET", "STORED AS PARQUET");
 
@@ -70,6 +72,7 @@ public class CrawlQueryBench {
     final double[] read = new double[RUNS];
     long scanned;
     long materialized;
+    long maps;
   }
 
   /** Bytes of table data read by this JVM (MR local runs the tasks in it). */
@@ -108,7 +111,8 @@ public class CrawlQueryBench {
       if (!have.contains(table(f) + "_counted")) {
         String path = hive.location(table(f)).toUri().getPath();
         hive.run("CREATE EXTERNAL TABLE " + table(f) + "_counted (url STRING, srcurl STRING, fetchtime BIGINT,"
-            + " metadata MAP<STRING,STRING>, content STRING) STORED AS " + f + " LOCATION 'countfile://" + path + "'");
+            + " metadata MAP<STRING,STRING>, content STRING) STORED AS " + f.replaceFirst("^CIF_.*", "CIF")
+            + " LOCATION 'countfile://" + path + "'");
       }
     }
   }
@@ -123,8 +127,17 @@ public class CrawlQueryBench {
     List<String> report = new ArrayList<>();
     try (EmbeddedHive hive = new EmbeddedHive(root, true); TaskCpuSampler tasks = new TaskCpuSampler(5)) {
       createTables(hive, formats, rows, report);
+      // Session settings for the queries, e.g. cif.split.max-bytes=256000000: Hive combines ORC's and
+      // Parquet's files into splits of up to mapred.max.split.size (256 MB); CIF gives each split-directory
+      // its own map task unless cif.split.max-bytes asks it to combine them.
+      for (String kv : System.getProperty("cif.bench.settings", "").split(",")) {
+        if (kv.isBlank()) continue;
+        String[] p = kv.split("=", 2);
+        hive.set(p[0].trim(), p[1].trim());
+        report.add("SET " + p[0].trim() + "=" + p[1].trim());
+      }
       FileSystem fs = FileSystem.getLocal(hive.conf);
-      report.add(String.format("%-9s %-10s %10s %8s %8s %9s %9s %9s %10s  %s", "format", "vectorized", "size MB",
+      report.add(String.format("%-9s %-10s %10s %5s %8s %8s %9s %9s %9s %10s  %s", "format", "vectorized", "size MB", "maps",
           "wall s", "CPU s", "map CPU s", "other s", "JVM s", "read MB", "map CPU s of each run"));
       List<String> expected = null;
       for (String mode : modes) {
@@ -141,6 +154,9 @@ public class CrawlQueryBench {
               continue;
             }
             Measured m = measured.get(f);
+            // The previous query's garbage is collected here, outside every window, so that its collection
+            // is not charged to the next format's query; each query's own young collections stay in its window.
+            System.gc();
             long start = System.nanoTime();
             long cpu0 = os.getProcessCpuTime();
             long map0 = tasks.mapCpuNanos();
@@ -156,6 +172,8 @@ public class CrawlQueryBench {
             m.read[r] = localBytesRead() - read0;
             m.scanned = hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_SCANNED);
             m.materialized = hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_MATERIALIZED);
+            // The one reduce task merges one output per map task.
+            m.maps = hive.lastStatementCounter("org.apache.hadoop.mapreduce.TaskCounter", "MERGED_MAP_OUTPUTS");
             if (expected == null) expected = answer;
             assertFalse(expected.isEmpty());
             assertEquals(expected, answer, f + " " + mode);
@@ -164,8 +182,8 @@ public class CrawlQueryBench {
         for (String f : formats) {
           Measured m = measured.get(f);
           long size = fs.getContentSummary(new Path(hive.location(table(f)).toUri().getPath())).getLength();
-          report.add(String.format("%-9s %-10s %10.1f %8.2f %8.2f %9.3f %9.3f %9.3f %10.1f  %s", f, mode.equals("vectorized"),
-              size / 1e6, median(m.wall), median(m.cpu), median(m.mapCpu), median(m.other), median(m.jvm),
+          report.add(String.format("%-9s %-10s %10.1f %5d %8.2f %8.2f %9.3f %9.3f %9.3f %10.1f  %s", f, mode.equals("vectorized"),
+              size / 1e6, m.maps, median(m.wall), median(m.cpu), median(m.mapCpu), median(m.other), median(m.jvm),
               median(m.read) / 1e6, Arrays.toString(m.mapCpu)));
           if (m.scanned > 0) report.add(String.format("          CIF reader: %d rows scanned, %d materialized", m.scanned, m.materialized));
           System.out.println(report.get(report.size() - 1));
