@@ -52,22 +52,28 @@ final class BlockCursor {
 
   /**
    * Decodes the next n values into rows [row, row + n) of t (codecs with a vector kind only: those
-   * are never length-prefixed). Each value still passes its skip entries, so every layout reads alike.
+   * are never length-prefixed). Skip entries lie only where a level divides the position, so the
+   * values between two such positions are decoded in one call of the codec, and every layout reads alike.
    */
   void readInto(VectorTarget t, int row, int n) {
     if (n > rows - pos) throw in.corrupt("read of " + n + " values with " + (rows - pos) + " left in the block");
-    if (levels.length == 0) {
-      codec.readInto(in, t, row, n);
-      pos += n;
-      n = 0;
-    }
-    for (int i = 0; i < n; i++) {
+    int end = row + n;
+    while (row < end) {
       passEntries();
-      codec.readInto(in, t, row + i);
-      pos++;
+      int k = Math.min(end - row, valuesBeforeEntries());
+      codec.readInto(in, t, row, k);
+      pos += k;
+      row += k;
       entriesDone = false;
     }
     if (pos == rows && in.hasRemaining()) throw in.corrupt(in.remaining() + " bytes left after the block's last value");
+  }
+
+  /** Values from pos (whose entries are passed) to the next position that has skip entries. */
+  private int valuesBeforeEntries() {
+    int k = Integer.MAX_VALUE;
+    for (int l : levels) k = Math.min(k, l - pos % l);
+    return k;
   }
 
   private void passEntries() {

@@ -114,6 +114,18 @@ public final class EmbeddedHive implements AutoCloseable {
     throw new IllegalStateException("no " + name + " in DESCRIBE FORMATTED " + table);
   }
 
+  /**
+   * A counter summed over the jobs of the last statement (e.g. {@code CIF}/{@code ROWS_MATERIALIZED} of
+   * {@link dev.cif.hive.vector.VectorizedCifReader}); 0 if it ran no job or no task counted it.
+   */
+  long lastStatementCounter(String group, String name) {
+    long sum = 0;
+    for (org.apache.hadoop.hive.ql.MapRedStats s : SessionState.get().getMapRedStats().values()) {
+      if (s.getCounters() != null) sum += s.getCounters().findCounter(group, name).getValue();
+    }
+    return sum;
+  }
+
   /** A copy of the rows in sorted order, for comparing answers whose row order Hive leaves open. */
   static List<String> sorted(List<String> rows) {
     List<String> copy = new ArrayList<>(rows);

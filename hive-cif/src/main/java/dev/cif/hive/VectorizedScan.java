@@ -15,6 +15,7 @@ import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatchCtx;
 import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
 import org.apache.hadoop.mapred.FileSplit;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.Reporter;
 
 /**
  * Sets up a vectorized scan from what Hive puts in the job: whether the map work runs vectorized
@@ -37,7 +38,8 @@ final class VectorizedScan {
     return Utilities.getVectorizedRowBatchCtx(job) != null;
   }
 
-  static VectorizedCifReader open(FileSystem fs, List<Path> dirs, FileSplit split, JobConf job) throws IOException {
+  static VectorizedCifReader open(FileSystem fs, List<Path> dirs, FileSplit split, JobConf job, Reporter reporter)
+      throws IOException {
     VectorizedRowBatchCtx ctx = Utilities.getVectorizedRowBatchCtx(job);
     Schema table = CifHiveInputFormat.readerSchema(job);
     if (table == null) {
@@ -47,7 +49,7 @@ final class VectorizedScan {
     Object[] partitionValues = new Object[ctx.getPartitionColumnCount()];
     if (partitionValues.length > 0) VectorizedRowBatchCtx.getPartitionValues(ctx, job, split, partitionValues);
     return new VectorizedCifReader(fs, dirs, ctx, table, included(ctx, table, job), partitionValues,
-        CifConf.MAX_VALUE_BYTES.getLong(job), SplitDirectoryFilter.fromConf(job), job);
+        CifConf.MAX_VALUE_BYTES.getLong(job), SplitDirectoryFilter.fromConf(job), job, reporter);
   }
 
   /** The data columns to fill: those the batch context includes, else the ones Hive reads, else all. */

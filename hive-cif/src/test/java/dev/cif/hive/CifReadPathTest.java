@@ -2,9 +2,11 @@ package dev.cif.hive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.column.ColumnFileReader;
 import dev.cif.column.ColumnLayout;
+import dev.cif.hive.vector.VectorizedCifReader;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
 import java.util.HashMap;
@@ -35,7 +37,17 @@ class CifReadPathTest extends EmbeddedHiveTest {
     String crawl = "SELECT DISTINCT metadata['content-type'] FROM $t WHERE url LIKE '%ibm.com/jp%'";
     List<String> expected = hive.run(crawl.replace("$t", "urlinfo_orc"));
     assertFalse(expected.isEmpty());
+    // Hive hands the reader the url filter (TableScan filterExpr), evaluated as FilterStringColLikeStringScalar.
+    // It names the whole map column (includeColumns [0, 1], no pruned column path): Hive 4 tells a reader
+    // no map key, so the map of each kept row is filled whole and VectorUDFMapIndexStringScalar picks the key.
+    String plan = String.join("\n", hive.run("EXPLAIN VECTORIZATION DETAIL " + crawl.replace("$t", "urlinfo")));
+    assertTrue(plan.contains("filterExpr: (url like '%ibm.com/jp%')"), plan);
+    assertTrue(plan.contains("inputFileFormats: " + CifHiveInputFormat.class.getName()), plan);
     assertEquals(expected, hive.run(crawl.replace("$t", "urlinfo")));
+    // Late materialization (vectorized, Hive's default): the url filter ran in the scan over all 12
+    // rows, and the maps were decoded for the 4 it kept only.
+    assertEquals(12, hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_SCANNED));
+    assertEquals(4, hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_MATERIALIZED));
     assertEquals(expected, hive.run(crawl.replace("$t", "urlinfo_parquet")));
 
     // The table property chose the dictionary-compressed skip list for the map column.

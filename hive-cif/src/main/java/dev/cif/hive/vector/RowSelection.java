@@ -84,11 +84,10 @@ final class RowSelection {
         // As the batch holds them: a decimal Hive reads as DECIMAL_64 is a Decimal64ColumnVector.
         variations.add(physical != null && i < physical.length && physical[i] != null ? physical[i] : DataTypePhysicalVariation.NONE);
       }
-      HiveConf conf = new HiveConf(job, RowSelection.class);
-      VectorizationContext vc = new VectorizationContext("cif-scan", columns, typeList, variations, conf);
+      VectorizationContext vc = new VectorizationContext("cif-scan", columns, typeList, variations, vectorizationConf(job));
       VectorExpression filter = vc.getVectorExpression(expr, VectorExpressionDescriptor.Mode.FILTER);
-      filter.init(conf);
-      VectorExpression.doTransientInit(filter, conf);
+      filter.init(job);
+      VectorExpression.doTransientInit(filter, job);
       String[] scratch = vc.getScratchColumnTypeNames();
       DataTypePhysicalVariation[] scratchPhysical = vc.getScratchDataTypePhysicalVariations();
       VectorizedRowBatch probe = new VectorizedRowBatch(n + scratch.length);
@@ -101,6 +100,34 @@ final class RowSelection {
       LOG.info("CIF reads every column of every row: the pushed filter cannot be evaluated in the scan ({})", e.toString());
       return null;
     }
+  }
+
+  /** The settings VectorizationContext reads from the HiveConf it is given (in its constructor only). */
+  private static final HiveConf.ConfVars[] VECTORIZATION_VARS = {
+    HiveConf.ConfVars.HIVE_VECTOR_ADAPTOR_USAGE_MODE, HiveConf.ConfVars.HIVE_TEST_VECTOR_ADAPTOR_OVERRIDE,
+    HiveConf.ConfVars.HIVE_VECTORIZED_IF_EXPR_MODE, HiveConf.ConfVars.HIVE_VECTORIZATION_TESTING_REUSE_SCRATCH_COLUMNS,
+    HiveConf.ConfVars.HIVE_VECTORIZATION_USE_CHECKED_EXPRESSIONS,
+    HiveConf.ConfVars.HIVE_VECTORIZED_ADAPTOR_SUPPRESS_EVALUATE_EXCEPTIONS};
+
+  /** Made once per JVM: a HiveConf made from a job re-reads every configuration resource (XML). */
+  private static final class Template {
+    static final HiveConf CONF = new HiveConf();
+  }
+
+  /**
+   * A HiveConf carrying the job's vectorization settings, for VectorizationContext (which takes only
+   * a HiveConf). {@code new HiveConf(job, ...)} re-parsed Hadoop's and Hive's XML resources for every
+   * split: JFR put over a third of CIF's map-task CPU on the crawl query there (docs/benchmarks.md). Copying
+   * a template made once costs a map copy instead.
+   */
+  static HiveConf vectorizationConf(Configuration job) {
+    if (job instanceof HiveConf) return (HiveConf) job;
+    HiveConf conf = new HiveConf(Template.CONF);
+    for (HiveConf.ConfVars v : VECTORIZATION_VARS) {
+      String value = job.get(v.varname);
+      if (value != null) conf.set(v.varname, value);
+    }
+    return conf;
   }
 
   private static int indexOf(int[] a, int v) {

@@ -16,15 +16,25 @@ import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapred.RecordReader;
+import org.apache.hadoop.mapred.Reporter;
 
 /**
  * Hive's vectorized reader over one CIF split: fills the data columns Hive reads of each
  * {@link VectorizedRowBatch} (up to its 1,024 rows) from the split's column files, a run of rows at a
  * time (a run stays inside one split-directory and one range of rows the pushed filter keeps), and
  * the partition columns from the split's partition. Columns Hive does not read are never opened.
+ * On close it adds to the task's counters (group {@value #COUNTERS}) how many rows it scanned and for
+ * how many of them it decoded the columns the pushed filter does not read.
  */
 public final class VectorizedCifReader implements RecordReader<NullWritable, VectorizedRowBatch> {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(VectorizedCifReader.class);
+  public static final String COUNTERS = "CIF";
+  /** Rows of the runs read (rows in runs the pushed filter's statistics left out are not counted). */
+  public static final String ROWS_SCANNED = "ROWS_SCANNED";
+  /** Rows whose every projected column was decoded: all scanned rows, or those the scan's filter kept. */
+  public static final String ROWS_MATERIALIZED = "ROWS_MATERIALIZED";
+  private final Reporter reporter;
+  private long scanned;
   private final VectorizedRowBatchCtx ctx;
   private final RowCursor cursor;
   private final ColumnFill[] fills;
@@ -40,8 +50,10 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
    * @param included the data columns to fill (indices into the table's columns)
    */
   public VectorizedCifReader(FileSystem fs, List<Path> dirs, VectorizedRowBatchCtx ctx, Schema table, int[] included,
-      Object[] partitionValues, long maxValueBytes, RowRangeFilter filter, org.apache.hadoop.conf.Configuration job) {
+      Object[] partitionValues, long maxValueBytes, RowRangeFilter filter, org.apache.hadoop.conf.Configuration job,
+      Reporter reporter) {
     this.ctx = ctx;
+    this.reporter = reporter;
     this.partitionValues = partitionValues;
     TypeInfo[] types = ctx.getRowColumnTypeInfos();
     List<String> names = new ArrayList<>();
@@ -79,6 +91,7 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
     while (size < max) {
       int n = cursor.advanceRun(max - size);
       if (n == 0) break;
+      scanned += n;
       for (ColumnFill f : fills) {
         ColumnVector cv = batch.cols[f.vector];
         f.fill(cv, cursor, size, n);
@@ -96,6 +109,7 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
     while (true) {
       int n = cursor.advanceRun(batch.getMaxSize());
       if (n == 0) return 0;
+      scanned += n;
       for (int i = 0; i < fills.length; i++) if (selection.filterColumn[i]) fills[i].fill(batch.cols[fills[i].vector], cursor, 0, n);
       if (selected.length < n) selected = new int[batch.getMaxSize()];
       int kept;
@@ -132,5 +146,13 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
   @Override public VectorizedRowBatch createValue() { return ctx.createVectorizedRowBatch(); }
   @Override public long getPos() { return rows; }
   @Override public float getProgress() { return (float) cursor.progress(); }
-  @Override public void close() throws IOException { cursor.close(); }
+  @Override
+  public void close() throws IOException {
+    if (reporter != null && scanned >= 0) {
+      reporter.incrCounter(COUNTERS, ROWS_SCANNED, scanned);
+      reporter.incrCounter(COUNTERS, ROWS_MATERIALIZED, rows);
+      scanned = -1; // counted once, however often Hive closes
+    }
+    cursor.close();
+  }
 }
