@@ -83,7 +83,7 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
     FileSystem fs = fileSplit.getPath().getFileSystem(job);
     List<Path> dirs = split instanceof ColumnSplit
         ? ((ColumnSplit) split).directories() : DatasetListing.splitDirectories(fs, fileSplit.getPath());
-    if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, fileSplit, job);
+    if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, fileSplit, job, reporter);
     return (RecordReader) rowReader(fs, dirs, job);
   }
 
@@ -160,10 +160,9 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
     @Override public NullWritable createKey() { return NullWritable.get(); }
     @Override public CifRecordWritable createValue() { return new CifRecordWritable(); }
     /**
-     * Rows returned so far. Not a byte offset (a split-directory has no single one), but it must move:
-     * Hive's record reader wrapper, while the position is still 0, looks the split's path up in the
-     * plan's partitions on every row (to skip text headers), which at TPC-H SF 1 was most of a row-mode
-     * scan's CPU (Q4: 70% of the query's samples).
+     * Rows read so far. Hive's record reader treats position 0 as the start of a file and looks up the
+     * split's partition for header lines before every such row: a constant 0 cost ~80% of the row
+     * path's CPU on the crawl query (JFR, docs/benchmarks.md).
      */
     @Override public long getPos() { return rows; }
     @Override public float getProgress() { return reader == null ? 1 : reader.progress(); }
