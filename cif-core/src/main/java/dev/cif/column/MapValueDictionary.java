@@ -14,12 +14,17 @@ import org.apache.avro.util.Utf8;
  * and a lookup steps over the values before its key by stepping over one varint each.
  *
  * <pre>
- * Values    := Count:uvarint (Length:uvarint Byte{Length}){Count}
+ * Values    := Count:uvarint Size:uvarint (Length:uvarint Byte{Length}){Count}   Size: bytes of the entries
  * ValueCode := Id:uvarint                   values not nullable: Id &lt; Count
  *            | Code:uvarint                 nullable values: 0 = null, else Id + 1
  * </pre>
- * Immutable, with its own copy of the entries: a {@link DictionaryMap} read from the block keeps
- * using it after the reader has moved on and reused the block buffer.
+ * Entries are indexed lazily, up to the highest id asked for: the preamble is read in O(1) (Size
+ * lets the reader step over it), so a block costs nothing for values no map lookup asks for. Values
+ * get ids in order of first appearance, so a block's frequent values tend to have small ids and a
+ * lookup of a low-cardinality key (a content type) indexes a short prefix, never the dates and etags
+ * after it. Immutable to its users but not thread-safe (like the reader), with its own copy of the
+ * entries: a {@link DictionaryMap} read from the block keeps using it after the reader has moved on
+ * and reused the block buffer.
  */
 final class MapValueDictionary {
 
@@ -59,38 +64,50 @@ final class MapValueDictionary {
   }
 
   private final ValueType type;
-  private final byte[] entries;
-  private final int[] starts;
-  private final int[] lengths;
+  private final int count;
+  /** The entries (a copy), positioned after the last one indexed. */
+  private final ByteSource entries;
+  private int indexed;
+  private int[] starts = new int[16];
+  private int[] lengths = new int[16];
   /** One String per entry, made on first use (Strings are immutable; Utf8 and ByteBuffer are not). */
-  private final String[] strings;
+  private String[] strings;
 
-  private MapValueDictionary(ValueType type, byte[] entries, int[] starts, int[] lengths) {
+  private MapValueDictionary(ValueType type, int count, ByteSource entries) {
     this.type = type;
+    this.count = count;
     this.entries = entries;
-    this.starts = starts;
-    this.lengths = lengths;
-    this.strings = type.javaString ? new String[starts.length] : null;
   }
 
-  /** Reads {@code Values}; every length is checked against the block before anything is allocated for it. */
+  /** Reads {@code Values}, stepping over its entries; Count and Size are checked before anything is allocated. */
   static MapValueDictionary read(ByteSource in, ValueType type) {
     int count = in.readCount(1);
-    int[] starts = new int[count];
-    int[] lengths = new int[count];
-    int first = -1;
-    for (int i = 0; i < count; i++) {
-      lengths[i] = in.readLength();
-      starts[i] = in.position();
-      if (first < 0) first = starts[i];
-      in.skipBytes(lengths[i]);
-    }
-    if (first < 0) return new MapValueDictionary(type, new byte[0], starts, lengths);
-    for (int i = 0; i < count; i++) starts[i] -= first;
-    return new MapValueDictionary(type, Arrays.copyOfRange(in.array(), first, in.position()), starts, lengths);
+    int size = in.readLength();
+    if (count > size) throw in.corrupt(count + " value dictionary entries cannot fit in " + size + " bytes");
+    ByteSource entries = in.copyRange(in.position(), in.position() + size);
+    in.skipBytes(size);
+    return new MapValueDictionary(type, count, entries);
   }
 
-  int size() { return starts.length; }
+  int size() { return count; }
+
+  /** Indexes entries up to id; every length is checked against the entries' bytes before it is used. */
+  private void indexTo(int id) {
+    if (id < indexed) return;
+    if (id >= starts.length) {
+      int n = Math.min(count, Math.max(id + 1, starts.length * 2));
+      starts = Arrays.copyOf(starts, n);
+      lengths = Arrays.copyOf(lengths, n);
+    }
+    for (; indexed <= id; indexed++) {
+      lengths[indexed] = entries.readLength();
+      starts[indexed] = entries.position();
+      entries.skipBytes(lengths[indexed]);
+    }
+    if (indexed == count && entries.hasRemaining()) {
+      throw entries.corrupt(entries.remaining() + " bytes after the value dictionary's last entry");
+    }
+  }
 
   /** Reads one ValueCode: the id of the value, or -1 for null; a code outside the dictionary is corruption. */
   int id(ByteSource in) {
@@ -101,10 +118,10 @@ final class MapValueDictionary {
       code--;
     }
     // Unsigned: a varint of 2^31 or more reads as a negative int.
-    if (code < 0 || code >= starts.length) {
+    if (code < 0 || code >= count) {
       in.position(at); // the error names the code's own offset
       throw in.corrupt("map value id " + Integer.toUnsignedString(code) + " outside the block's value dictionary of "
-          + starts.length + " entries");
+          + count + " entries");
     }
     return code;
   }
@@ -113,11 +130,14 @@ final class MapValueDictionary {
   Object read(ByteSource in) {
     int id = id(in);
     if (id < 0) return null;
+    indexTo(id);
+    byte[] b = entries.array();
     if (type.javaString) {
+      if (strings == null) strings = new String[count]; // count <= Size, which fit in the block
       String s = strings[id];
-      return s != null ? s : (strings[id] = new String(entries, starts[id], lengths[id], StandardCharsets.UTF_8));
+      return s != null ? s : (strings[id] = new String(b, starts[id], lengths[id], StandardCharsets.UTF_8));
     }
-    byte[] copy = Arrays.copyOfRange(entries, starts[id], starts[id] + lengths[id]);
+    byte[] copy = Arrays.copyOfRange(b, starts[id], starts[id] + lengths[id]);
     return type.bytes ? ByteBuffer.wrap(copy) : new Utf8(copy);
   }
 
@@ -148,10 +168,13 @@ final class MapValueDictionary {
     /** Whether this block's values should be written as ids. */
     boolean dictionary() { return dictionary; }
 
-    int preambleBytes() { return ByteSink.uvarLongSize(table.size()) + table.entryBytes(); }
+    int preambleBytes() {
+      return ByteSink.uvarLongSize(table.size()) + ByteSink.uvarLongSize(table.entryBytes()) + table.entryBytes();
+    }
 
     void writePreamble(ByteSink out) {
       out.writeUVarInt(table.size());
+      out.writeUVarInt(table.entryBytes());
       out.writeBytes(table.entries().array(), 0, table.entryBytes());
     }
 

@@ -162,7 +162,7 @@ class DcslValueDictionaryTest {
       assertTrue(e.getMessage().contains("not nullable"), e.getMessage());
       w.write(Map.of("a", "x"));
     }
-    assertEquals(List.of(2, 1, 1, (int) 'a', 1, 1, (int) 'x'), ColumnFiles.payload(p, 7),
+    assertEquals(List.of(2, 1, 1, (int) 'a', 1, 2, 1, (int) 'x'), ColumnFiles.payload(p, 8),
         "mode 2, key \"a\", value \"x\": the refused map's \"b\", \"c\" and \"y\" are not in the dictionaries");
   }
 
@@ -200,8 +200,8 @@ class DcslValueDictionaryTest {
     first.put("b", null);
     Path p = ColumnFiles.write(t, "example", spec(Schema.createMap(Schema.createUnion(NULL, STRING)), BlockCodec.NONE,
         new int[] {2}), 1 << 10, 1 << 20, List.of(first, Map.of(), Map.of("a", "x")));
-    assertEquals(List.of(2, 2, 1, 0x61, 1, 0x62, 1, 1, 0x78, 8, 5, 2, 0, 1, 1, 0, 1, 0, 4, 3, 1, 0, 1),
-        ColumnFiles.payload(p, 23));
+    assertEquals(List.of(2, 2, 1, 0x61, 1, 0x62, 1, 2, 1, 0x78, 8, 5, 2, 0, 1, 1, 0, 1, 0, 4, 3, 1, 0, 1),
+        ColumnFiles.payload(p, 24));
   }
 
   @Test
@@ -210,18 +210,30 @@ class DcslValueDictionaryTest {
     ColumnSpec spec = spec(Schema.createMap(STRING), BlockCodec.NONE, new int[0]);
     Path p = ColumnFiles.write(t, "corrupt", spec, 1 << 10, 1 << 20, List.of(Map.of("a", "x"), Map.of("a", "y")));
     int payload = ColumnFiles.payloadOffset(p);
-    ColumnFiles.damagePayload(t, p, 17, b -> {
-      assertEquals(List.of(2, 1, 1, 0x61, 2, 1, 0x78, 1, 0x79, 3, 1, 0, 0, 3, 1, 0, 1), toList(b, 17),
-          "mode 2, key \"a\", values \"x\" \"y\"; rows: len 3, N 1, key id 0, value id 0 / 1");
-      b[16] = 5;
+    ColumnFiles.damagePayload(t, p, 18, b -> {
+      assertEquals(List.of(2, 1, 1, 0x61, 2, 4, 1, 0x78, 1, 0x79, 3, 1, 0, 0, 3, 1, 0, 1), toList(b, 18),
+          "mode 2, key \"a\", 2 values in 4 bytes: \"x\" \"y\"; rows: len 3, N 1, key id 0, value id 0 / 1");
+      b[17] = 5;
     });
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
       assertEquals("x", ((Map<?, ?>) r.next()).get("a").toString());
       CifFormatException e = assertThrows(CifFormatException.class, r::next);
       assertTrue(e.getMessage().contains("map value id 5 outside the block's value dictionary of 2 entries"), e.getMessage());
-      assertTrue(e.getMessage().contains("[file " + p + ", column metadata, offset " + (payload + 16) + "]"), e.getMessage());
+      assertTrue(e.getMessage().contains("[file " + p + ", column metadata, offset " + (payload + 17) + "]"), e.getMessage());
     }
-    ColumnFiles.damagePayload(t, p, 17, b -> b[0] = 3);
+    // An entry's length past the dictionary's Size: found when a lookup indexes that entry.
+    ColumnFiles.damagePayload(t, p, 18, b -> {
+      b[17] = 0;
+      b[6] = 9;
+    });
+    try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
+      Map<?, ?> first = (Map<?, ?>) r.next();
+      // A lookup on a map already read is past the reader's boundary: the unchecked carrier, same message.
+      dev.cif.io.CifCorruptionError e = assertThrows(dev.cif.io.CifCorruptionError.class, () -> first.get("a"));
+      assertTrue(e.getMessage().contains("length 9 exceeds the 3 bytes left"), e.getMessage());
+      assertTrue(e.getMessage().contains("[file " + p + ", column metadata, offset " + (payload + 7) + "]"), e.getMessage());
+    }
+    ColumnFiles.damagePayload(t, p, 18, b -> b[0] = 3);
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
       CifFormatException e = assertThrows(CifFormatException.class, r::next);
       assertTrue(e.getMessage().contains("unknown DCSL block mode 3"), e.getMessage());
