@@ -74,7 +74,8 @@ public final class BenchMain {
         "       BenchMain run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K] [--warmups W]"
             + " [--seed S] [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]",
         "       BenchMain paper [--scale X] [--dir DIR] [--out DIR] [--runs K] [--warmups W] [--seed S]"
-            + " [--cold true|false] [--only NAME,...]   every table and chart of docs/benchmarks.md",
+            + " [--cold true|false] [--only NAME,...] [--full true]   every table and chart of docs/benchmarks.md"
+            + " (--full, or --only for its tables: every format and cold pass, not the 20-minute default set)",
         "       BenchMain formats",
         "       BenchMain encodings [--rows N] [--runs K] [--dir DIR]   string and integer encodings for batch reads",
         "formats: " + String.join(", ", Formats.names()));
@@ -89,7 +90,7 @@ public final class BenchMain {
       case "run" -> run(new BenchArgs(args, 1, Set.of("rows", "dir", "runs", "warmups", "seed", "formats",
           "baseline", "md", "csv", "png")));
       case "paper" -> paper(new BenchArgs(args, 1, Set.of("scale", "dir", "out", "runs", "warmups", "seed",
-          "cold", "only")));
+          "cold", "only", "full")));
       case "formats" -> Formats.names().forEach(out::println);
       case "encodings" -> encodings(new BenchArgs(args, 1, Set.of("rows", "runs", "dir")));
       default -> throw new IllegalArgumentException("unknown command " + args[0]);
@@ -174,7 +175,8 @@ public final class BenchMain {
     new PaperRun(out, store(args.get("dir", "/tmp/cifbench-data")), new File(args.get("out", "docs/bench/paper")),
         scale, args.number("seed", DEFAULT_SEED), (int) args.number("runs", 5),
         (int) args.number("warmups", 1)).execute(Boolean.parseBoolean(args.get("cold", "true")),
-        args.get("only", "").isEmpty() ? Set.of() : Set.of(args.get("only", "").split(",")));
+        args.get("only", "").isEmpty() ? Set.of() : Set.of(args.get("only", "").split(",")),
+        Boolean.parseBoolean(args.get("full", "false")));
   }
 
   private static DatasetStore store(String dir) throws IOException {

@@ -57,7 +57,8 @@ final class BlockBuilder {
     if (prefixed) {
       scratch.reset();
       codec.write(v, scratch);
-      checkSize(scratch.size());
+      // The values buffer has not grown yet: what valueBytes() gained is the preamble's growth.
+      checkSize(scratch.size() + valueBytes() - beforeBytes);
       values.writeLengthPrefixed(scratch.array(), 0, scratch.size());
     } else {
       codec.write(v, values);

@@ -12,6 +12,12 @@ public interface BlockScopedCodec {
   int MODE_DICTIONARY = 0;
   /** ...or hold their keys/values inline, when the previous block's values did not repeat. */
   int MODE_INLINE = 1;
+  /**
+   * DCSL only: keys refer to the block's key dictionary and string or bytes values to its value
+   * dictionary. Added after format version 3 was first written, without a version bump: files with
+   * no such block read as before; a reader that predates it refuses the block ("unknown DCSL block mode 2").
+   */
+  int MODE_VALUE_DICTIONARY = 2;
 
   /** Writer: forget the previous block's state. */
   void beginBlock();

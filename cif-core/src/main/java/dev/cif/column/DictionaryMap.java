@@ -10,7 +10,8 @@ import java.util.Set;
 /**
  * A map read from a DCSL column, decoded on demand. {@link #get} decodes one key's value alone,
  * stepping over the others: in a dictionary block it finds the key by id, in an inline block (keys
- * that did not repeat) by comparing keys. Iterating decodes the whole map once. String keys may be
+ * that did not repeat) by comparing keys; in a block with a value dictionary the values before it are
+ * one varint each. Iterating decodes the whole map once. String keys may be
  * asked for as String or Utf8. The view holds its own copy of the value's bytes and its block's
  * dictionary, so it stays valid after the reader moves on.
  */
@@ -18,15 +19,19 @@ public final class DictionaryMap extends AbstractMap<Object, Object> {
   private final byte[] bytes;
   /** null for a map from an inline block. */
   private final DictionaryMapCodec.Dictionary dict;
+  /** The block's value dictionary (DCSL mode 2: values are ids into it), else null. */
+  private final MapValueDictionary valueDict;
   private final ValueCodec keys;
   private final ValueCodec values;
   private final ByteSource origin;
   private Map<Object, Object> decoded;
   private int decodedValues;
 
-  DictionaryMap(byte[] bytes, DictionaryMapCodec.Dictionary dict, ValueCodec keys, ValueCodec values, ByteSource origin) {
+  DictionaryMap(byte[] bytes, DictionaryMapCodec.Dictionary dict, MapValueDictionary valueDict, ValueCodec keys,
+      ValueCodec values, ByteSource origin) {
     this.bytes = bytes;
     this.dict = dict;
+    this.valueDict = valueDict;
     this.keys = keys;
     this.values = values;
     this.origin = origin;
@@ -34,6 +39,9 @@ public final class DictionaryMap extends AbstractMap<Object, Object> {
 
   /** True for a map from a block written with inline keys (its keys did not repeat enough). */
   boolean inlineKeys() { return dict == null; }
+
+  /** True for a map from a block whose values are ids into its value dictionary (DCSL mode 2). */
+  boolean valueIds() { return valueDict != null; }
 
   /** How many values this view has built so far (what a one-key lookup must keep at one). */
   public int decodedValues() { return decodedValues; }
@@ -61,8 +69,18 @@ public final class DictionaryMap extends AbstractMap<Object, Object> {
       if (in.readUVarInt() == id && index < 0) index = i;
     }
     if (index < 0) return false;
-    for (int i = 0; i < index; i++) values.skip(in);
+    for (int i = 0; i < index; i++) skipValue(in);
     return true;
+  }
+
+  /** A value id (mode 2) is one varint; checked when the map was read, so only stepped over here. */
+  private void skipValue(ByteSource in) {
+    if (valueDict != null) in.skipVarint();
+    else values.skip(in);
+  }
+
+  private Object readValue(ByteSource in) {
+    return valueDict != null ? valueDict.read(in) : values.read(in);
   }
 
   @Override
@@ -71,7 +89,7 @@ public final class DictionaryMap extends AbstractMap<Object, Object> {
     ByteSource in = source();
     if (!find(in, key)) return null;
     decodedValues++;
-    return values.read(in);
+    return readValue(in);
   }
 
   @Override
@@ -100,7 +118,7 @@ public final class DictionaryMap extends AbstractMap<Object, Object> {
       } else {
         int[] ids = new int[n];
         for (int i = 0; i < n; i++) ids[i] = in.readUVarInt();
-        for (int i = 0; i < n; i++) m.put(dict.key(ids[i]), values.read(in));
+        for (int i = 0; i < n; i++) m.put(dict.key(ids[i]), readValue(in));
       }
       decodedValues += n;
       decoded = m;

@@ -13,16 +13,22 @@ import org.apache.avro.util.Utf8;
 /**
  * The dictionary-compressed skip list's map encoding (paper §5.3, docs/FORMAT.md "DCSL"):
  * <pre>
- * Preamble := Mode:u8 [KeyCount:uvarint Key{KeyCount}]    (Mode 0: dictionary; 1: inline keys)
- * MapValue := N:uvarint KeyId:uvarint{N} Value{N}          (dictionary blocks)
- *           | N:uvarint (Key Value){N}                      (inline blocks)
+ * Preamble := 0x00 KeyCount:uvarint Key{KeyCount}                 key dictionary
+ *           | 0x01                                               inline keys
+ *           | 0x02 KeyCount:uvarint Key{KeyCount} Values         key and value dictionaries
+ * MapValue := N:uvarint KeyId:uvarint{N} Value{N}                 mode 0
+ *           | N:uvarint (Key Value){N}                             mode 1
+ *           | N:uvarint KeyId:uvarint{N} ValueCode{N}              mode 2 ({@link MapValueDictionary})
  * </pre>
  * Key ids come first so that one key's value is found by reading ids and stepping over the values
  * before it, never building them: reading returns a {@link DictionaryMap} view that decodes only
  * the values asked for. The dictionary pays when keys repeat; a block whose predecessor had more
  * distinct keys than half its key occurrences is written with inline keys instead (decided before
- * the block's first value, so nothing is encoded twice). Nullable map columns put the union branch
- * before N.
+ * the block's first value, so nothing is encoded twice). Mode 2 is for string and bytes values
+ * (crawl headers: servers, content types), chosen the same way from how often the previous block's
+ * values repeated; it makes a lookup step over one varint per value before its key instead of over
+ * the values themselves, and stores each distinct value once per block. Nullable map columns put the
+ * union branch before N.
  */
 final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
 
@@ -39,6 +45,15 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   private final java.util.Set<Object> inlineDistinct = new java.util.HashSet<>();
   private int dictionaryBytes;
   private Dictionary readDict;
+  /** null unless the values are strings or bytes (the only values mode 2 dictionary-encodes). */
+  private final MapValueDictionary.ValueType valueType;
+  private final MapValueDictionary.Builder valueBuilder;
+  /** The block's value dictionary when it is in mode 2, else null. */
+  private MapValueDictionary readValues;
+  /** The writer's state before the current map, so a refused map leaves no dictionary entry behind. */
+  private int markKeys;
+  private int markDictionaryBytes;
+  private long markOccurrences;
 
   /** Version 1 files have no mode byte: every block is in dictionary mode. */
   private final boolean noModeByte;
@@ -48,6 +63,9 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     this.keys = ValueCodecs.forSchema(CifSchemas.mapKeySchema(map));
     this.values = ValueCodecs.forSchema(map.getValueType());
     this.mapBranch = mapBranch;
+    // Version-1 files predate mode bytes, so they cannot hold mode 2 either.
+    this.valueType = noModeByte ? null : MapValueDictionary.ValueType.of(map.getValueType());
+    this.valueBuilder = valueType == null ? null : new MapValueDictionary.Builder(valueType);
   }
 
   static DictionaryMapCodec forColumn(Schema column, int formatVersion) {
@@ -61,35 +79,64 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     int distinct = inline ? inlineDistinct.size() : writeKeys.size();
     if (occurrences > 0) inline = distinct * 2L > occurrences;
     inlineDistinct.clear();
+    if (valueBuilder != null) valueBuilder.beginBlock();
     writeIds.clear();
     writeKeys.clear();
     occurrences = 0;
     dictionaryBytes = 0;
   }
 
-  @Override public int preambleBytes() { return 1 + dictionaryBytes; }
+  /** The values of this block are written as ids (mode 2). */
+  private boolean valueIds() { return !inline && valueBuilder != null && valueBuilder.dictionary(); }
+
+  private int mode() { return inline ? MODE_INLINE : valueIds() ? MODE_VALUE_DICTIONARY : MODE_DICTIONARY; }
+
+  @Override public int preambleBytes() { return 1 + dictionaryBytes + (valueIds() ? valueBuilder.preambleBytes() : 0); }
 
   @Override public void writePreamble(ByteSink out) {
-    out.writeByte(inline ? MODE_INLINE : MODE_DICTIONARY);
+    out.writeByte(mode());
     if (inline) return;
     out.writeUVarInt(writeKeys.size());
     for (Object k : writeKeys) keys.write(k, out);
+    if (valueIds()) valueBuilder.writePreamble(out);
+  }
+
+  @Override public void undoLastWrite() {
+    for (int id = writeKeys.size() - 1; id >= markKeys; id--) writeIds.remove(writeKeys.remove(id));
+    dictionaryBytes = markDictionaryBytes;
+    occurrences = markOccurrences;
+    if (valueBuilder != null) valueBuilder.undo();
   }
 
   @Override public void readPreamble(ByteSource in) {
+    int at = in.position();
     int mode = noModeByte ? MODE_DICTIONARY : in.readByte();
+    readValues = null;
     if (mode == MODE_INLINE) {
       readDict = null;
       return;
     }
-    if (mode != MODE_DICTIONARY) throw in.corrupt("unknown DCSL block mode " + mode);
+    if (mode != MODE_DICTIONARY && mode != MODE_VALUE_DICTIONARY) {
+      in.position(at);
+      throw in.corrupt("unknown DCSL block mode " + mode + " (this reader knows modes 0, 1 and 2; was the file"
+          + " written by a newer CIF?)");
+    }
+    if (mode == MODE_VALUE_DICTIONARY && valueType == null) {
+      in.position(at);
+      throw in.corrupt("DCSL block mode 2 (value dictionary) in a map column whose values are not strings or bytes");
+    }
     int n = in.readCount(keys.minBytes());
     Object[] k = new Object[n];
     for (int i = 0; i < n; i++) k[i] = keys.read(in);
     readDict = new Dictionary(k);
+    if (mode == MODE_VALUE_DICTIONARY) readValues = MapValueDictionary.read(in, valueType);
   }
 
   @Override public void write(Object v, ByteSink out) {
+    markKeys = writeKeys.size();
+    markDictionaryBytes = dictionaryBytes;
+    markOccurrences = occurrences;
+    if (valueBuilder != null) valueBuilder.mark();
     if (mapBranch >= 0) {
       if (v == null) {
         out.writeUVarInt(1 - mapBranch);
@@ -103,7 +150,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
       for (Map.Entry<?, ?> e : m.entrySet()) {
         if (e.getKey() == null) throw new IllegalArgumentException("map key is null");
         keys.write(e.getKey(), out);
-        values.write(e.getValue(), out);
+        writeValue(e.getValue(), out);
         inlineDistinct.add(normalize(e.getKey()));
       }
       occurrences += m.size();
@@ -125,8 +172,13 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
       ids.writeUVarInt(id);
     }
     out.writeBytes(ids.array(), 0, ids.size());
-    for (Object val : m.values()) values.write(val, out);
+    for (Object val : m.values()) writeValue(val, out);
     occurrences += m.size();
+  }
+
+  private void writeValue(Object val, ByteSink out) {
+    if (valueBuilder == null) values.write(val, out);
+    else valueBuilder.write(val, out, valueIds());
   }
 
   /** False for the null branch of a nullable map; a branch that is neither is corrupt, not null. */
@@ -143,7 +195,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     skipMap(in);
     byte[] copy = new byte[in.position() - start];
     System.arraycopy(in.array(), start, copy, 0, copy.length);
-    return new DictionaryMap(copy, readDict, keys, values, in);
+    return new DictionaryMap(copy, readDict, readValues, keys, values, in);
   }
 
   @Override public void skip(ByteSource in) {
@@ -159,7 +211,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
       }
       return;
     }
-    int n = in.readCount(1 + values.minBytes());
+    int n = in.readCount(1 + (readValues != null ? 1 : values.minBytes()));
     for (int i = 0; i < n; i++) {
       int id = in.readUVarInt();
       // Unsigned: a varint of 2^31 or more reads as a negative int.
@@ -167,7 +219,11 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
         throw in.corrupt("key id " + Integer.toUnsignedString(id) + " outside the dictionary of " + readDict.size());
       }
     }
-    for (int i = 0; i < n; i++) values.skip(in);
+    if (readValues == null) {
+      for (int i = 0; i < n; i++) values.skip(in);
+    } else {
+      for (int i = 0; i < n; i++) readValues.id(in); // checks each id: a map that is read is checked whole
+    }
   }
 
   /** String keys compare as Utf8 whatever CharSequence they arrive as. */

@@ -53,6 +53,17 @@ public final class ByteSource {
     return describe(other.file, other.column, other.baseOffset);
   }
 
+  /**
+   * A source over a copy of {@code array()[from, to)} that reports errors at the offsets this one
+   * would: for bytes that must outlive a block buffer the reader reuses.
+   */
+  public ByteSource copyRange(int from, int to) {
+    if (from < start || from > to || to > limit) throw corrupt("range [" + from + ", " + to + ") outside the block");
+    ByteSource copy = new ByteSource(java.util.Arrays.copyOfRange(buf, from, to), 0, to - from);
+    copy.capEmptyItems(emptyItemCap);
+    return copy.describe(file, column, baseOffset + (from - start));
+  }
+
   public byte[] array() { return buf; }
   public int position() { return pos; }
   public int limit() { return limit; }

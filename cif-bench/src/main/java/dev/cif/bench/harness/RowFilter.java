@@ -3,7 +3,6 @@ package dev.cif.bench.harness;
 import dev.cif.bench.data.SelectivityBucket;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import org.apache.avro.util.Utf8;
 
 /**
@@ -34,31 +33,20 @@ public interface RowFilter extends Serializable {
   }
 
   /** {@code column} contains {@code needle} (the Figure 1 / Table 1 job's {@code url LIKE '%ibm.com/jp%'}). */
-  record Contains(String column, byte[] needle) implements RowFilter {
+  record Contains(String column, Utf8Text.Needle needle) implements RowFilter {
 
     public Contains(String column, String needle) {
-      this(column, needle.getBytes(StandardCharsets.UTF_8));
+      this(column, new Utf8Text.Needle(needle.getBytes(StandardCharsets.UTF_8)));
     }
 
     @Override
     public boolean test(byte[] utf8, int offset, int length) {
-      return Utf8Text.indexOf(utf8, offset, length, needle) >= 0;
-    }
-
-    // Records compare arrays by identity; two equal filters must be equal (configuration round trips).
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Contains c && c.column.equals(column) && Arrays.equals(c.needle, needle);
-    }
-
-    @Override
-    public int hashCode() {
-      return column.hashCode() * 31 + Arrays.hashCode(needle);
+      return needle.indexIn(utf8, offset, length) >= 0;
     }
 
     @Override
     public String toString() {
-      return column + " contains '" + new String(needle, StandardCharsets.UTF_8) + "'";
+      return column + " contains '" + needle + "'";
     }
   }
 

@@ -1,6 +1,8 @@
 package dev.cif.bench.harness;
 
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
 import org.apache.avro.util.Utf8;
 
@@ -39,6 +41,64 @@ public final class Utf8Text {
       return i;
     }
     return -1;
+  }
+
+  /**
+   * A substring searched for in many values (a job's row predicate), by Horspool's method: the window
+   * is compared from its last byte, and on a mismatch it moves by how far that byte's last occurrence
+   * in the needle is from the needle's end (the whole needle length for a byte it lacks). On urls and a
+   * ten-byte needle that is a few steps per value where {@link #indexOf} takes one per byte; the job's
+   * predicate is evaluated on every row by every format, so this is not a saving of any one format.
+   */
+  public static final class Needle implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final byte[] bytes;
+    private final int[] shift = new int[256];
+
+    public Needle(byte[] bytes) {
+      this.bytes = bytes.clone();
+      Arrays.fill(shift, Math.max(1, bytes.length));
+      for (int j = 0; j < bytes.length - 1; j++) {
+        shift[bytes[j] & 0xFF] = bytes.length - 1 - j;
+      }
+    }
+
+    public byte[] bytes() {
+      return bytes.clone();
+    }
+
+    /** Where the needle first occurs in {@code haystack[offset, offset + length)}, or -1 (as {@link #indexOf}). */
+    public int indexIn(byte[] haystack, int offset, int length) {
+      int m = bytes.length;
+      if (m == 0) {
+        return offset;
+      }
+      byte lastByte = bytes[m - 1];
+      int lastStart = offset + length - m;
+      for (int i = offset; i <= lastStart; ) {
+        byte b = haystack[i + m - 1];
+        if (b == lastByte && Arrays.equals(haystack, i, i + m - 1, bytes, 0, m - 1)) {
+          return i;
+        }
+        i += shift[b & 0xFF];
+      }
+      return -1;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Needle n && Arrays.equals(n.bytes, bytes);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(bytes);
+    }
+
+    @Override
+    public String toString() {
+      return new String(bytes, StandardCharsets.UTF_8);
+    }
   }
 
   /** A map key usable against maps keyed by either {@link Utf8} or {@link String}. */
