@@ -137,7 +137,7 @@ public class CrawlQueryBench {
         report.add("SET " + p[0].trim() + "=" + p[1].trim());
       }
       FileSystem fs = FileSystem.getLocal(hive.conf);
-      report.add(String.format("%-9s %-10s %10s %5s %8s %8s %9s %9s %9s %10s  %s", "format", "vectorized", "size MB", "maps",
+      report.add(String.format("%-9s %-10s %10s %5s %8s %8s %9s %9s %9s %10s  %s", "format", "vectorized", "size MB", "merged",
           "wall s", "CPU s", "map CPU s", "other s", "JVM s", "read MB", "map CPU s of each run"));
       List<String> expected = null;
       for (String mode : modes) {
@@ -172,7 +172,7 @@ public class CrawlQueryBench {
             m.read[r] = localBytesRead() - read0;
             m.scanned = hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_SCANNED);
             m.materialized = hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_MATERIALIZED);
-            // The one reduce task merges one output per map task.
+            // Map outputs merged by the reduce tasks: maps x reduces (Hive sizes the reduces by the table's bytes).
             m.maps = hive.lastStatementCounter("org.apache.hadoop.mapreduce.TaskCounter", "MERGED_MAP_OUTPUTS");
             if (expected == null) expected = answer;
             assertFalse(expected.isEmpty());
@@ -192,7 +192,8 @@ public class CrawlQueryBench {
       report.add("answer: " + expected);
       report.add("map CPU: the map tasks' threads, sampled every " + tasks.errorMillisPerThread() + " ms (each job's may be short by"
           + " that much); other: every other Java thread (planning, job submission and polling, the reduce); JVM: the rest"
-          + " of the process's CPU (garbage collection, JIT), less the sampler's own");
+          + " of the process's CPU (garbage collection, JIT), less the sampler's own; merged: map outputs merged by"
+          + " the reduces, maps x reduces");
     }
     String text = String.join("\n", report) + "\n";
     System.out.print(text);
