@@ -76,7 +76,7 @@ public final class BenchMain {
         "       BenchMain paper [--scale X] [--dir DIR] [--out DIR] [--runs K] [--warmups W] [--seed S]"
             + " [--cold true|false] [--only NAME,...]   every table and chart of docs/benchmarks.md",
         "       BenchMain formats",
-        "       BenchMain encodings [--rows N] [--runs K] [--dir DIR]   string and integer encodings for batch reads",
+        "       BenchMain encodings [--rows N] [--runs K] [--dir DIR]   string, integer and decimal encodings for batch reads",
         "formats: " + String.join(", ", Formats.names()));
   }
 

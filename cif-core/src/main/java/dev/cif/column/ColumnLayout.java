@@ -55,9 +55,9 @@ public enum ColumnLayout {
    *     costs 1.00-1.03x the bytes and 1.02-1.11x the CPU.
    * <li>PACKED for booleans, ints and longs (dates, timestamps): 0.13-0.76x the bytes of varints and
    *     0.41-0.89x their CPU per value in batches; row reads 0.73-1.57x (slower on one-byte values).
-   * <li>PACKED for decimals of precision up to 18, as unscaled longs (format version 4): TPC-H's
-   *     prices, quantities, discounts and taxes were SKIP_LIST bytes, the main reason CIF read 2.5x
-   *     ORC's bytes on TPC-H (docs/benchmarks.md, "Decimals as PACKED unscaled longs").
+   * <li>PACKED for decimals of precision up to 18, as unscaled longs (format version 4): on TPC-H's
+   *     decimal(15,2) columns 0.24-0.69x the bytes of SKIP_LIST (0.44-0.87x under LZ4) and 0.28-0.43x
+   *     the CPU per value in batches (docs/benchmarks.md, "Decimals as PACKED unscaled longs").
    * <li>SKIP_LIST for bytes (wider decimals; DICT not measured on them) and the other nested types, where
    *     a value is costly to step over; PLAIN for floats, doubles, enums, fixed and null, where a
    *     value is a few bytes and an entry every ten values would cost more than it saves.
