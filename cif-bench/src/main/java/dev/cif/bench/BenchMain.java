@@ -77,7 +77,7 @@ public final class BenchMain {
             + " [--cold true|false] [--only NAME,...] [--full true]   every table and chart of docs/benchmarks.md"
             + " (--full, or --only for its tables: every format and cold pass, not the 20-minute default set)",
         "       BenchMain formats",
-        "       BenchMain encodings [--rows N] [--runs K] [--dir DIR]   string and integer encodings for batch reads",
+        "       BenchMain encodings [--rows N] [--runs K] [--dir DIR]   string, integer and decimal encodings for batch reads",
         "formats: " + String.join(", ", Formats.names()));
   }
 

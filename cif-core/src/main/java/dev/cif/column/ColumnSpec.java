@@ -35,10 +35,13 @@ public final class ColumnSpec {
     checkLevels(this.skipLevels);
     if (!layout.fits(schema)) {
       throw new IllegalArgumentException("layout " + layout + " is for " + (layout == ColumnLayout.DCSL ? "map"
-          : layout == ColumnLayout.DICT ? "string and bytes" : "boolean, int and long") + " columns; column " + name + " is " + schema);
+          : layout == ColumnLayout.DICT ? "string and bytes" : "boolean, int, long and decimal (precision up to 18)") + " columns; column " + name + " is " + schema);
     }
     if ((layout == ColumnLayout.DICT || layout == ColumnLayout.PACKED) && formatVersion < 3) {
       throw new IllegalArgumentException("layout " + layout + " did not exist before format version 3; the file says " + formatVersion);
+    }
+    if (layout == ColumnLayout.PACKED && formatVersion < 4 && PackedIntegerCodec.isDecimal(schema)) {
+      throw new IllegalArgumentException("PACKED decimals did not exist before format version 4; the file says " + formatVersion);
     }
   }
 

@@ -11,7 +11,8 @@ import org.apache.avro.Schema;
 
 /**
  * The PACKED layout's encoding of a boolean, int or long column (and date, timestamp, time on them),
- * optionally nullable (docs/FORMAT.md §6.5): the block's values in runs of 1024, each run a frame of
+ * or a bytes decimal of precision up to 18 as its unscaled long (format version 4), optionally
+ * nullable (docs/FORMAT.md §6.5): the block's values in runs of 1024, each run a frame of
  * reference (its minimum) and every value's distance from it in the run's fixed bit width:
  * <pre>
  * Payload := Run{ceil(Rows / 1024)}
@@ -27,18 +28,25 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
   private static final int NULLS = 0x80;
   private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-  private enum Kind { BOOLEAN, INT, LONG }
+  private enum Kind { BOOLEAN, INT, LONG, DECIMAL }
 
   private final Kind kind;
   private final boolean nullable;
-  /** The type's own codec, for the Java types a value may arrive as (Integer, Short, Byte...). */
+  /** The type's own codec, for the Java types a value may arrive as (Integer, Short, Byte...); null for decimals. */
   private final ValueCodec plain;
+  private final int precision;
+  private final int scale;
+  /** The values the type allows: a value read outside them is corrupt, never returned. */
+  private final long lo;
+  private final long hi;
   private final ByteSink check = new ByteSink(16);
   private final ByteSource checkIn = new ByteSource();
   // Writer: the block's values, and the bytes the runs closed so far take.
   private long[] values = new long[RUN];
   private boolean[] nulls = new boolean[RUN];
   private int count;
+  /** Whether the last write recorded its value: one refused before that has nothing to undo. */
+  private boolean recorded;
   private long closedBytes;
   /** The open run's {min, max, nulls}, kept as values arrive: the writer asks the block size after every value. */
   private long[] open = {0, 0, 0};
@@ -52,19 +60,31 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
   private int next;
 
   private PackedIntegerCodec(Schema type, boolean nullable) {
-    this.kind = type.getType() == Schema.Type.BOOLEAN ? Kind.BOOLEAN : type.getType() == Schema.Type.INT ? Kind.INT : Kind.LONG;
+    Schema.Type t = type.getType();
+    this.kind = t == Schema.Type.BOOLEAN ? Kind.BOOLEAN : t == Schema.Type.INT ? Kind.INT : t == Schema.Type.LONG ? Kind.LONG : Kind.DECIMAL;
     this.nullable = nullable;
-    this.plain = ValueCodecs.forSchema(type);
+    this.plain = kind == Kind.DECIMAL ? null : ValueCodecs.forSchema(type);
+    this.precision = kind == Kind.DECIMAL ? DecimalLongs.precision(type) : 0;
+    this.scale = kind == Kind.DECIMAL ? DecimalLongs.scale(type) : 0;
+    switch (kind) {
+      case BOOLEAN: lo = 0; hi = 1; break;
+      case INT: lo = Integer.MIN_VALUE; hi = Integer.MAX_VALUE; break;
+      case DECIMAL: hi = DecimalLongs.maxUnscaled(precision); lo = -hi; break;
+      default: lo = Long.MIN_VALUE; hi = Long.MAX_VALUE;
+    }
   }
 
-  /** Whether a column can be packed: boolean, int or long, alone or in a [null, T] union. */
+  /** Whether a column can be packed: boolean, int, long or a decimal of precision up to 18, alone or in a [null, T] union. */
   static boolean fits(Schema column) {
-    Schema.Type t = CifSchemas.nonNull(column).getType();
-    return t == Schema.Type.BOOLEAN || t == Schema.Type.INT || t == Schema.Type.LONG;
+    Schema t = CifSchemas.nonNull(column);
+    return t.getType() == Schema.Type.BOOLEAN || t.getType() == Schema.Type.INT || t.getType() == Schema.Type.LONG || DecimalLongs.fits(t);
   }
+
+  /** Whether a column packs decimals (format version 4 on). */
+  static boolean isDecimal(Schema column) { return DecimalLongs.fits(CifSchemas.nonNull(column)); }
 
   static PackedIntegerCodec forColumn(Schema column) {
-    if (!fits(column)) throw new IllegalArgumentException("layout PACKED is for boolean, int and long columns, not " + column);
+    if (!fits(column)) throw new IllegalArgumentException("layout PACKED is for boolean, int, long and decimal (precision up to 18) columns, not " + column);
     return new PackedIntegerCodec(CifSchemas.nonNull(column), column.getType() == Schema.Type.UNION);
   }
 
@@ -75,9 +95,12 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
   }
 
   @Override public void write(Object v, ByteSink out) {
+    recorded = false;
     long x = 0;
     if (v == null) {
       if (!nullable) throw new IllegalArgumentException("null in a column that is not nullable");
+    } else if (kind == Kind.DECIMAL) {
+      x = DecimalLongs.unscaled(v, precision, scale);
     } else {
       // The type's codec refuses what it would refuse in any layout; its varint is read back as the value.
       check.reset();
@@ -93,6 +116,7 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
     values[count] = x;
     nulls[count] = v == null;
     count++;
+    recorded = true;
     if (v == null) {
       open[2]++;
     } else if (open[2] == before) {
@@ -108,6 +132,8 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
   }
 
   @Override public void undoLastWrite() {
+    if (!recorded) return;
+    recorded = false;
     if (count % RUN == 0) closedBytes -= runBytes(RUN, range(count - RUN, RUN));
     count--;
     open = range(count - count % RUN, count % RUN);
@@ -225,10 +251,16 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
       if (width < 64) d &= (1L << width) - 1;
     }
     long v = mins[r] + d;
-    if (kind == Kind.INT ? v != (int) v : kind == Kind.BOOLEAN && (v & ~1L) != 0) {
-      throw in.corrupt("value " + v + " of row " + i + " in the block is " + (kind == Kind.INT ? "outside the int range" : "not a boolean (0 or 1)"));
-    }
+    if (v < lo || v > hi) throw in.corrupt("value " + v + " of row " + i + " in the block is " + outside());
     return v;
+  }
+
+  private String outside() {
+    switch (kind) {
+      case INT: return "outside the int range";
+      case BOOLEAN: return "not a boolean (0 or 1)";
+      default: return "beyond decimal(" + precision + "," + scale + ")";
+    }
   }
 
   private int take(ByteSource in) {
@@ -243,6 +275,7 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
     switch (kind) {
       case BOOLEAN: return v == 1;
       case INT: return (int) v;
+      case DECIMAL: return java.nio.ByteBuffer.wrap(DecimalLongs.bytes(v));
       default: return v;
     }
   }
@@ -251,6 +284,7 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
 
   @Override public int minBytes() { return 0; }
 
+  /** LONG for every kind: a decimal's batch holds its unscaled values at the column's scale. */
   @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.LONG; }
 
   /** A run at a time: the bit width, minimum and null bitmap are looked up once per run, not per value. */
@@ -281,7 +315,7 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
           if (shift + width > 64) d |= (long) LONG_LE.get(block, at + 8) << (64 - shift);
         }
         long v = min + (d & mask);
-        if (kind != Kind.LONG && (kind == Kind.INT ? v != (int) v : (v & ~1L) != 0)) {
+        if (v < lo || v > hi) {
           next = i;
           value(i, in); // throws, naming the value
         }

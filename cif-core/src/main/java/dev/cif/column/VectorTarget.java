@@ -9,12 +9,16 @@ package dev.cif.column;
 public final class VectorTarget {
   /** The array form a codec decodes into. */
   public enum Kind {
-    /** boolean (0/1), int, long and the logical types on them (date: days, timestamp: micros or millis). */
+    /**
+     * boolean (0/1), int, long and the logical types on them (date: days, timestamp: micros or
+     * millis); a decimal of precision up to 18 in the PACKED layout: its unscaled value at the
+     * column's scale.
+     */
     LONG,
     /** float and double. */
     DOUBLE,
     /**
-     * string, bytes (and decimal's unscaled bytes), fixed: a reference into the block's buffer. The
+     * string, bytes (and decimal's unscaled bytes, in layouts other than PACKED), fixed: a reference into the block's buffer. The
      * reader gives every block a buffer of its own once batches are read, so a reference stays valid
      * after the reader moves on (until the caller lets go of it).
      */

@@ -52,7 +52,7 @@ public final class WriteOptions {
   public WriteOptions maxValueBytes(long n) { maxValueBytes = n; return this; }
   public WriteOptions skipLevels(int... levels) { skipLevels = levels.clone(); return this; }
 
-  /** Sets a column's layout; column "*" sets every column whose type the layout fits (DCSL: maps; DICT: strings, bytes; PACKED: booleans, ints, longs). */
+  /** Sets a column's layout; column "*" sets every column whose type the layout fits (DCSL: maps; DICT: strings, bytes; PACKED: booleans, ints, longs, decimals of precision up to 18). */
   public WriteOptions layout(String column, ColumnLayout layout) {
     if ("*".equals(column)) allLayout = layout;
     else layouts.put(column, layout);

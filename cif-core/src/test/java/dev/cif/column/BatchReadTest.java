@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * Batch reads ({@link ColumnFileReader#readBatch}) give exactly the values row reads give, for every
  * type with an array form, nullable or not, in every layout and codec, across blocks, after skips;
  * byte references stay valid after later blocks are read. Strings and bytes are also written with
- * few distinct values, so DICT columns have dictionary blocks as well as inline ones.
+ * few distinct values, so DICT columns have dictionary blocks as well as inline ones. A PACKED
+ * decimal's batch holds its unscaled longs where the other layouts give its bytes.
  */
 class BatchReadTest {
   private static final Schema NULL = Schema.create(Schema.Type.NULL);
@@ -48,6 +49,11 @@ class BatchReadTest {
     if (s.getType() == Schema.Type.UNION) return row % 7 == 3 ? null : value(s.getTypes().get(1), rnd, row, few);
     if (few && s.getType() == Schema.Type.STRING) return new Utf8("city-" + rnd.nextInt(12));
     if (few && s.getType() == Schema.Type.BYTES) return ByteBuffer.wrap(new byte[] {(byte) rnd.nextInt(5), 7});
+    if (s.getLogicalType() instanceof LogicalTypes.Decimal) {
+      // Within decimal(12, 2): up to 10^12 - 1 either way, and small values.
+      long u = rnd.nextBoolean() ? (long) ((rnd.nextDouble() * 2 - 1) * 999_999_999_999L) : rnd.nextInt(200) - 100;
+      return ByteBuffer.wrap(java.math.BigInteger.valueOf(u).toByteArray());
+    }
     switch (s.getType()) {
       case BOOLEAN: return rnd.nextBoolean();
       case INT: return rnd.nextInt(3) == 0 ? rnd.nextInt() : rnd.nextInt(100);
@@ -69,9 +75,10 @@ class BatchReadTest {
     }
   }
 
-  /** What a row read gives, in the form a batch read gives it. */
-  private static Object expected(Object v) {
+  /** What a row read gives, in the form a batch read gives it (a packed decimal: its unscaled long). */
+  private static Object expected(Object v, boolean packed) {
     if (v == null) return null;
+    if (packed && v instanceof ByteBuffer) return new java.math.BigInteger(((ByteBuffer) v).array()).longValue();
     if (v instanceof Boolean) return ((Boolean) v) ? 1L : 0L;
     if (v instanceof Integer) return (long) (Integer) v;
     if (v instanceof Float) return (double) (Float) v;
@@ -119,13 +126,14 @@ class BatchReadTest {
             for (int i = 0; i < rows; i++) {
               Object v = value(type, rnd, i, few);
               w.write(v);
-              want.add(expected(v));
+              want.add(expected(v, layout == ColumnLayout.PACKED));
             }
           }
           try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
             assertTrue(r.blockCount() >= 2, what);
             VectorTarget.Kind kind = r.vectorKind();
-            assertEquals(ValueCodecs.forSchema(type.getType() == Schema.Type.UNION ? type.getTypes().get(1) : type).vectorKind(), kind, what);
+            assertEquals(layout == ColumnLayout.PACKED ? VectorTarget.Kind.LONG
+                : ValueCodecs.forSchema(type.getType() == Schema.Type.UNION ? type.getTypes().get(1) : type).vectorKind(), kind, what);
             boolean utf8 = type.toString().contains("string");
             VectorTarget all = VectorTarget.allocate(kind, rows);
             // Runs of odd sizes with gaps (skipped rows) between them.

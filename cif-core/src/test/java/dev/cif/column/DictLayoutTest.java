@@ -192,6 +192,6 @@ class DictLayoutTest {
         () -> new ColumnSpec("c", Schema.createUnion(NULL, STRING, Schema.create(Schema.Type.LONG)), ColumnLayout.DICT, BlockCodec.NONE, new int[0]));
     // A version-2 file cannot hold DICT: its header saying so is corrupt, not a layout to guess at.
     assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", STRING, ColumnLayout.DICT, BlockCodec.NONE, new int[0], 2));
-    assertEquals(3, new ColumnSpec("c", STRING, ColumnLayout.DICT, BlockCodec.NONE, new int[0]).formatVersion);
+    assertEquals(dev.cif.io.FileFraming.VERSION, new ColumnSpec("c", STRING, ColumnLayout.DICT, BlockCodec.NONE, new int[0]).formatVersion);
   }
 }

@@ -124,20 +124,25 @@ class PackedLayoutTest {
 
   /** Writes int values, lets damage change the payload, fixes the block CRC, and returns the error reading them (row by row and in a batch). */
   private static CifFormatException corruptRead(Schema type, int[] values, java.util.function.Consumer<byte[]> damage, int payloadLength) throws Exception {
-    TestFs t = new TestFs();
     List<Integer> ints = new ArrayList<>();
     for (int v : values) ints.add(v);
-    Path p = ColumnFiles.write(t, "corrupt", new ColumnSpec("qty", type, ColumnLayout.PACKED, BlockCodec.NONE, new int[0]), 1 << 10, 1 << 20, ints);
+    return corruptRead(type, ints, damage, payloadLength);
+  }
+
+  /** Writes values in PACKED, lets damage change the payload, fixes the block CRC, and returns the error reading them (row by row and in a batch). */
+  static CifFormatException corruptRead(Schema type, List<?> values, java.util.function.Consumer<byte[]> damage, int payloadLength) throws Exception {
+    TestFs t = new TestFs();
+    Path p = ColumnFiles.write(t, "corrupt", new ColumnSpec("qty", type, ColumnLayout.PACKED, BlockCodec.NONE, new int[0]), 1 << 10, 1 << 20, values);
     ColumnFiles.damagePayload(t, p, payloadLength, damage);
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
       CifFormatException e = assertThrows(CifFormatException.class, () -> {
-        for (int i = 0; i < values.length; i++) r.next();
+        for (int i = 0; i < values.size(); i++) r.next();
       });
       assertTrue(e.getMessage().contains("[file " + p + ", column qty, offset "), e.getMessage());
       // A batch read, which decodes a run at a time, finds the same fault.
       try (ColumnFileReader batch = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
-        VectorTarget v = VectorTarget.allocate(VectorTarget.Kind.LONG, values.length);
-        assertEquals(e.getMessage(), assertThrows(CifFormatException.class, () -> batch.readBatch(v, 0, values.length)).getMessage());
+        VectorTarget v = VectorTarget.allocate(VectorTarget.Kind.LONG, values.size());
+        assertEquals(e.getMessage(), assertThrows(CifFormatException.class, () -> batch.readBatch(v, 0, values.size())).getMessage());
       }
       return e;
     }
@@ -170,9 +175,33 @@ class PackedLayoutTest {
     assertTrue(e.getMessage().contains("runs past the block end"), e.getMessage());
   }
 
+  /**
+   * A value refused before the codec records it (a String in an int column) must not make the codec
+   * forget the value before it: the codec and the block would disagree on the block's rows.
+   */
   @Test
-  void packedFitsBooleansIntsAndLongsOnly() {
-    for (Schema.Type bad : new Schema.Type[] {Schema.Type.STRING, Schema.Type.DOUBLE, Schema.Type.FLOAT}) {
+  void aRefusedValueLeavesTheRunAsItWas() throws Exception {
+    TestFs t = new TestFs();
+    Path p = t.path("refused");
+    List<Object> want = new ArrayList<>();
+    try (org.apache.hadoop.fs.FSDataOutputStream out = t.fs.create(p);
+        ColumnFileWriter w = new ColumnFileWriter(out, new ColumnSpec("n", Schema.create(Schema.Type.INT), ColumnLayout.PACKED, BlockCodec.NONE, new int[0]), 1 << 16, 1 << 20)) {
+      for (int i = 0; i < 2100; i++) {
+        // At 0, at the run boundary 1024 and in the middle of a run.
+        if (i == 0 || i == 1024 || i == 1500) assertThrows(IllegalArgumentException.class, () -> w.write("seven"));
+        w.write(i * 3);
+        want.add(i * 3);
+      }
+    }
+    try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
+      assertEquals(want.size(), r.rowCount());
+      for (int i = 0; i < want.size(); i++) assertEquals(want.get(i), r.next(), "row " + i);
+    }
+  }
+
+  @Test
+  void packedFitsBooleansIntsLongsAndNarrowDecimalsOnly() {
+    for (Schema.Type bad : new Schema.Type[] {Schema.Type.STRING, Schema.Type.DOUBLE, Schema.Type.FLOAT, Schema.Type.BYTES}) {
       assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", Schema.create(bad), ColumnLayout.PACKED, BlockCodec.NONE, new int[0]));
     }
     assertThrows(IllegalArgumentException.class,

@@ -26,7 +26,10 @@ import org.junit.jupiter.api.Test;
  * blocks of 1 KiB so every column has several): 500 rows of int, string, nullable low-cardinality
  * string, nullable long, date, boolean (all in their version-2 default layouts, PLAIN or SKIP_LIST)
  * and a nullable DCSL map whose first half repeats its keys (dictionary blocks) and second half does
- * not (inline blocks).
+ * not (inline blocks). The fixture compat/v3-decimals was written by the version-3 writer (commit
+ * 6830c91, blocks of 1 KiB): 600 rows of decimals in that version's layouts, SKIP_LIST bytes for
+ * decimal(12,2), nullable decimal(4,2) and decimal(38,10), and DICT for decimal(15,2); version 4
+ * packs the first two, so these files are what its readers must still read as bytes.
  */
 class FormatVersionCompatibilityTest {
   @Test
@@ -78,6 +81,65 @@ class FormatVersionCompatibilityTest {
         }
       }
     }
+  }
+
+  @Test
+  void versionThreeDecimalsReadBack() throws Exception {
+    File fixture = new File(getClass().getResource("/compat/v3-decimals").toURI());
+    for (File f : new File(fixture, "v3-00000").listFiles()) {
+      assertEquals(3, Files.readAllBytes(f.toPath())[4], f + " is a version-3 file");
+    }
+    FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+    Path dir = DatasetListing.splitDirectories(fs, new Path(fixture.toURI())).get(0);
+    SplitDirectory sd = SplitDirectory.open(fs, dir);
+    for (RecordType type : RecordType.values()) {
+      for (int step : new int[] {1, 3}) {
+        try (SplitRecordReader r = new SplitRecordReader(fs, List.of(dir), Projection.of(sd.schema(), ""), type, 1 << 26)) {
+          int i = 0;
+          while (r.next()) {
+            if (i % step == 0) {
+              GenericRecord g = r.current();
+              assertEquals(i, g.get("id"));
+              for (String c : new String[] {"price", "disc", "wide", "tax"}) assertEquals(versionThreeDecimal(c, i), g.get(c), c + " row " + i);
+            }
+            i++;
+          }
+          assertEquals(600, i);
+        }
+      }
+    }
+    // Batch reads of the bytes layouts give the same unscaled bytes.
+    for (String c : new String[] {"price", "disc", "tax"}) {
+      try (dev.cif.column.ColumnFileReader r = sd.openColumn(c, 1 << 26)) {
+        assertEquals(dev.cif.column.VectorTarget.Kind.BINARY, r.vectorKind(), c);
+        dev.cif.column.VectorTarget t = dev.cif.column.VectorTarget.allocate(dev.cif.column.VectorTarget.Kind.BINARY, 600);
+        r.readBatch(t, 0, 600);
+        for (int i = 0; i < 600; i++) {
+          Object want = versionThreeDecimal(c, i);
+          assertEquals(want, t.isNull[i] ? null : java.nio.ByteBuffer.wrap(t.buffers[i], t.starts[i], t.lengths[i]), c + " batch row " + i);
+        }
+      }
+    }
+  }
+
+  /** The unscaled bytes the version-3 fixture's generator wrote into column c of row i. */
+  private static Object versionThreeDecimal(String c, int i) {
+    java.math.BigInteger u;
+    switch (c) {
+      case "price":
+        u = java.math.BigInteger.valueOf(i == 1 ? 999_999_999_999L : i == 2 ? -999_999_999_999L : i == 3 ? 0 : (i * 7919L) % 2_000_000 - 1_000_000);
+        break;
+      case "disc":
+        if (i % 7 == 3) return null;
+        u = java.math.BigInteger.valueOf(i % 11 - 5);
+        break;
+      case "wide":
+        u = java.math.BigInteger.TEN.pow(27).multiply(java.math.BigInteger.valueOf(i - 300)).add(java.math.BigInteger.valueOf(i));
+        break;
+      default:
+        u = java.math.BigInteger.valueOf((i % 5) * 100 - 200);
+    }
+    return java.nio.ByteBuffer.wrap(u.toByteArray());
   }
 
   /** The values the fixture's generator wrote into row i. */

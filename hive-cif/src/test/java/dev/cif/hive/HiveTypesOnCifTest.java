@@ -3,7 +3,14 @@ package dev.cif.hive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.column.ColumnFileReader;
+import dev.cif.split.DatasetListing;
+import dev.cif.split.SplitDirectory;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +43,66 @@ class HiveTypesOnCifTest extends EmbeddedHiveTest {
         "CREATE TABLE uref STORED AS ORC AS SELECT id, create_union(if(id = 3, 1, 0), id, s) AS u,"
             + " array(create_union(if(id = 1, 1, 0), id, s), NULL) AS au FROM ref",
         "CREATE TABLE ucif STORED AS CIF AS SELECT * FROM uref");
+  }
+
+  /**
+   * Decimals of precision up to 18 (PACKED unscaled longs by default) and 38 (bytes), at their
+   * extremes, negative, zero and NULL, in one CIF table whose first split-directory stores p and q
+   * as SKIP_LIST bytes (as version-3 files do) and whose second stores them PACKED.
+   */
+  @BeforeAll
+  static void createDecimalTables() throws Exception {
+    String cols = "id INT, p DECIMAL(18,4), q DECIMAL(5,0), w DECIMAL(38,10), t DECIMAL(12,2)";
+    hive.runAll("CREATE TABLE dref (" + cols + ") STORED AS ORC",
+        "INSERT INTO dref " + dec(1, "99999999999999.9999", "99999", "1234567890123456789012345678.0123456789", "0.01"),
+        "INSERT INTO dref " + dec(2, "-99999999999999.9999", "-99999", "-1.5", "-9999999999.99"),
+        "INSERT INTO dref " + dec(3, "0", "0", "0", "0"),
+        "INSERT INTO dref " + dec(4, "NULL", "NULL", "NULL", "NULL"),
+        "INSERT INTO dref " + dec(5, "12.3456", "7", "3.25", "1234567890.12"),
+        "INSERT INTO dref " + dec(6, "-0.0001", "-1", "-0.0000000001", "-0.5"),
+        "CREATE TABLE dcif (" + cols + ") STORED AS CIF TBLPROPERTIES ('cif.layout' = 'p:sl,q:sl')",
+        "INSERT INTO dcif SELECT * FROM dref WHERE id <= 3",
+        "ALTER TABLE dcif SET TBLPROPERTIES ('cif.layout' = '')",
+        "INSERT INTO dcif SELECT * FROM dref WHERE id > 3");
+  }
+
+  private static String dec(int id, String p, String q, String w, String t) {
+    return "SELECT " + id + ", CAST(" + lit(p) + " AS DECIMAL(18,4)), CAST(" + lit(q) + " AS DECIMAL(5,0)), CAST(" + lit(w)
+        + " AS DECIMAL(38,10)), CAST(" + lit(t) + " AS DECIMAL(12,2))";
+  }
+
+  private static String lit(String v) { return "NULL".equals(v) ? v : "'" + v + "'"; }
+
+  static final List<String> DECIMAL_QUERIES = List.of(
+      "SELECT * FROM $t",
+      "SELECT id, p * 2, q + 1, w, t - 0.01, p / 3 FROM $t WHERE p > -1 OR p IS NULL",
+      "SELECT id FROM $t WHERE q BETWEEN -1 AND 7 AND t <> 0",
+      "SELECT sum(p), min(q), max(w), avg(t), count(p), sum(t) FROM $t");
+
+  /** Each decimal query gives ORC's answer over the CIF table. */
+  static void decimalsSameAsOrc() throws Exception {
+    for (String q : DECIMAL_QUERIES) {
+      List<String> expected = EmbeddedHive.sorted(hive.run(q.replace("$t", "dref")));
+      assertTrue(expected.size() > 0, q);
+      assertEquals(expected, EmbeddedHive.sorted(hive.run(q.replace("$t", "dcif"))), q);
+    }
+  }
+
+  @Test
+  void decimalsPackedAndAsBytesInOneTable() throws Exception {
+    Path data = hive.location("dcif");
+    FileSystem fs = data.getFileSystem(hive.conf);
+    Set<String> layouts = new TreeSet<>();
+    for (Path dir : DatasetListing.splitDirectories(fs, data)) {
+      SplitDirectory sd = SplitDirectory.open(fs, dir);
+      for (String c : List.of("p", "q", "w", "t")) {
+        try (ColumnFileReader r = sd.openColumn(c, 1 << 26)) {
+          layouts.add(c + ":" + r.spec().layout);
+        }
+      }
+    }
+    assertEquals(Set.of("p:PACKED", "p:SKIP_LIST", "q:PACKED", "q:SKIP_LIST", "w:SKIP_LIST", "t:PACKED"), layouts);
+    decimalsSameAsOrc();
   }
 
   private static String row(int id, String... v) {

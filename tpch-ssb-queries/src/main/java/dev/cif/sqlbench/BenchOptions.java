@@ -5,11 +5,11 @@ import java.util.List;
 
 /** The command line of {@code bench-sql}: what to generate, which formats and queries, how often. */
 public record BenchOptions(Workload workload, double sf, List<Format> formats, int runs, int warmups, File dir,
-    List<String> queries, String jdbcUrl, int threads, long seed, File md, File settings) {
+    List<String> queries, String jdbcUrl, int threads, long seed, File md, File settings, String money) {
 
   static final String USAGE = "bench-sql ssb|tpch --sf N [--formats all|cif,cif_lz4,cif_zstd,orc,parquet,rcfile,avro,sequencefile,textfile]"
       + " [--runs K] [--warmups W] [--dir DIR] [--queries q1.1,...] [--jdbc URL] [--threads T] [--seed S]"
-      + " [--md FILE] [--settings FILE]";
+      + " [--md FILE] [--settings FILE] [--money double|decimal (TPC-H)]";
 
   public static BenchOptions parse(String[] args) {
     if (args.length == 0 || args.length % 2 == 0) throw new IllegalArgumentException("usage: " + USAGE);
@@ -25,6 +25,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
     long seed = 19920101L;
     File md = null;
     File settings = null;
+    String money = "DOUBLE";
     for (int i = 1; i < args.length; i += 2) {
       String v = args[i + 1];
       switch (args[i]) {
@@ -39,6 +40,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
         case "--seed" -> seed = Long.parseLong(v);
         case "--md" -> md = new File(v);
         case "--settings" -> settings = new File(v);
+        case "--money" -> money = moneyType(workload, v);
         default -> throw new IllegalArgumentException("unknown option " + args[i] + "; usage: " + USAGE);
       }
     }
@@ -46,7 +48,20 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
       if (!workload.queries().contains(q)) throw new IllegalArgumentException("no query " + q + " in " + workload.id());
     }
     if (sf <= 0 || runs < 1 || warmups < 0 || formats.isEmpty()) throw new IllegalArgumentException("usage: " + USAGE);
-    return new BenchOptions(workload, sf, formats, runs, warmups, dir.getAbsoluteFile(), queries, jdbc, threads, seed, md, settings);
+    return new BenchOptions(workload, sf, formats, runs, warmups, dir.getAbsoluteFile(), queries, jdbc, threads, seed, md, settings, money);
+  }
+
+  /**
+   * TPC-H's money and quantity columns: DOUBLE (hive-testbench's choice, the default) or
+   * DECIMAL(15,2), the specification's decimal type, which CIF stores as PACKED unscaled longs.
+   */
+  private static String moneyType(Workload workload, String v) {
+    if (workload != Workload.TPCH) throw new IllegalArgumentException("--money is for tpch: SSB has no money columns");
+    switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "double": return "DOUBLE";
+      case "decimal": return "DECIMAL(15,2)";
+      default: throw new IllegalArgumentException("--money " + v + ": double or decimal");
+    }
   }
 
   /** The scale factor as a name part: 1, 0_01. */

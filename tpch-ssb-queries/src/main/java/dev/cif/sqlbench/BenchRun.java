@@ -81,7 +81,7 @@ public final class BenchRun {
     String text = database("text");
     sql.run("DROP DATABASE IF EXISTS " + text + " CASCADE");
     sql.run("CREATE DATABASE " + text);
-    for (String ddl : options.workload().stagingDdl(text, data.toURI().toString().replaceAll("/$", ""))) sql.run(ddl);
+    for (String ddl : options.workload().stagingDdl(text, data.toURI().toString().replaceAll("/$", ""), options.money())) sql.run(ddl);
     for (Format f : options.formats()) {
       String db = database(f.id());
       sql.run("DROP DATABASE IF EXISTS " + db + " CASCADE");

@@ -26,9 +26,12 @@ public enum Workload {
     return this == SSB ? new SsbData(sf, seed).tables() : TpchData.tables(sf);
   }
 
-  /** Staging DDL: external text tables in database {@code db} over {@code dataUri/<table>}. */
-  public List<String> stagingDdl(String db, String dataUri) {
-    return HiveScripts.statements(resource("tables.sql").replace("${db}", db).replace("${data}", dataUri));
+  /**
+   * Staging DDL: external text tables in database {@code db} over {@code dataUri/<table>}, TPC-H's
+   * money and quantity columns of type {@code money} (SSB has none).
+   */
+  public List<String> stagingDdl(String db, String dataUri, String money) {
+    return HiveScripts.statements(resource("tables.sql").replace("${db}", db).replace("${data}", dataUri).replace("${money}", money));
   }
 
   /** The statements of one query file; the last one that returns rows is the answer. */

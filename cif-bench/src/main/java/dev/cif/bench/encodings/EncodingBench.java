@@ -24,9 +24,11 @@ import org.apache.hadoop.fs.Path;
 /**
  * Weighs the encodings of primitive columns for batch reads (issue 9) on SSB/TPC-H-like columns:
  * strings as SKIP_LIST (their version-2 default) against DICT, integers as PLAIN zig-zag varints
- * (their version-2 default) against PACKED. Each column is written both ways with the real writer,
+ * (their version-2 default) against PACKED, decimals of precision up to 18 as SKIP_LIST bytes (their
+ * version-3 default) against PACKED unscaled longs. Each column is written both ways with the real writer,
  * then read whole through the real reader in batches of 1024 ({@link ColumnFileReader#readBatch})
- * and row by row ({@link ColumnFileReader#next}). Reported: file bytes and CPU ns per value (the
+ * and row by row ({@link ColumnFileReader#next}); a batch of decimal bytes is turned into unscaled
+ * longs as Hive's DECIMAL_64 reader must (a packed batch is those longs already). Reported: file bytes and CPU ns per value (the
  * reading thread's CPU time, which other load on the shared cores does not inflate as it does wall
  * time; the page-cached file is read in the same thread, so its I/O cost is in it); the best of the
  * runs, the two layouts interleaved, after a full warm-up pass.
@@ -97,7 +99,20 @@ public final class EncodingBench {
     compare("timestamp micros, random in 1,000 s", "all", LogicalTypes.timestampMicros().addToSchema(lng),
         i -> 1_600_000_000_000_000L + rnd.nextInt(1_000_000_000) * 1000L, ColumnLayout.PLAIN, ColumnLayout.PACKED);
     out.println();
+
+    // TPC-H's decimal(15,2) columns (dbgen's ranges), as Hive hands them to the writer: unscaled bytes.
+    Schema money = LogicalTypes.decimal(15, 2).addToSchema(Schema.create(Schema.Type.BYTES));
+    header("Decimals: SKIP_LIST (length-prefixed unscaled bytes) vs PACKED (unscaled longs)", "SL", "PACKED");
+    compare("l_extendedprice", "all", money, i -> unscaled(90_100 + rnd.nextInt(10_394_850)), ColumnLayout.SKIP_LIST, ColumnLayout.PACKED);
+    compare("l_quantity", "50", money, i -> unscaled(100 * (1 + rnd.nextInt(50))), ColumnLayout.SKIP_LIST, ColumnLayout.PACKED);
+    compare("l_discount", "11", money, i -> unscaled(rnd.nextInt(11)), ColumnLayout.SKIP_LIST, ColumnLayout.PACKED);
+    compare("l_tax", "9", money, i -> unscaled(rnd.nextInt(9)), ColumnLayout.SKIP_LIST, ColumnLayout.PACKED);
+    compare("c_acctbal, 5% null", "all", nullable(money), i -> rnd.nextInt(20) == 0 ? null : unscaled(-99_999 + rnd.nextInt(1_099_998)),
+        ColumnLayout.SKIP_LIST, ColumnLayout.PACKED);
+    out.println();
   }
+
+  private static java.nio.ByteBuffer unscaled(long u) { return java.nio.ByteBuffer.wrap(java.math.BigInteger.valueOf(u).toByteArray()); }
 
   private static Schema nullable(Schema s) { return Schema.createUnion(NULL, s); }
 
@@ -154,6 +169,7 @@ public final class EncodingBench {
     long sink = 0;
     long start = CPU.getCurrentThreadCpuTime();
     try (ColumnFileReader r = ColumnFileReader.open(fs, p, -1, 256 << 20)) {
+      boolean decimal = dev.cif.schema.CifSchemas.nonNull(r.spec().schema).getLogicalType() instanceof LogicalTypes.Decimal;
       VectorTarget t = VectorTarget.allocate(r.vectorKind(), 1024);
       for (int row = 0; row < rows; row += 1024) {
         int n = Math.min(1024, rows - row);
@@ -161,7 +177,15 @@ public final class EncodingBench {
         r.readBatch(t, 0, n);
         for (int i = 0; i < n; i++) {
           if (t.isNull[i]) continue;
-          sink += t.longs != null ? t.longs[i] : t.lengths[i] > 0 ? t.buffers[i][t.starts[i]] : 0;
+          if (t.longs != null) {
+            sink += t.longs[i];
+          } else if (decimal) {
+            long v = t.buffers[i][t.starts[i]]; // big-endian two's complement: the first byte sign-extends
+            for (int k = t.starts[i] + 1; k < t.starts[i] + t.lengths[i]; k++) v = (v << 8) | (t.buffers[i][k] & 0xFF);
+            sink += v;
+          } else {
+            sink += t.lengths[i] > 0 ? t.buffers[i][t.starts[i]] : 0;
+          }
         }
       }
     }

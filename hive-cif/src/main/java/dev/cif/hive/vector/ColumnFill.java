@@ -19,9 +19,10 @@ import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 /**
  * Fills one column vector of a batch from one projected CIF column, a run of rows at a time. Columns
  * with an array form are decoded straight into the vector's own arrays (longs, doubles, and byte
- * references into the block buffers: no copy); decimals and timestamps go through a scratch array
- * and are converted in a tight loop; nested types are decoded value by value into the child
- * vectors ({@link ValueSetter}).
+ * references into the block buffers: no copy); decimals of precision up to 18 stored PACKED (format
+ * version 4) arrive as unscaled longs, straight into a Decimal64ColumnVector's array; other decimals
+ * and timestamps go through a scratch array and are converted in a tight loop; nested types are
+ * decoded value by value into the child vectors ({@link ValueSetter}).
  */
 final class ColumnFill {
   private enum Path { LONGS, DOUBLES, BYTES, DECIMALS, TIMESTAMPS, VALUES }
@@ -59,12 +60,15 @@ final class ColumnFill {
   /** Whether the column is of a primitive type (its vector can be compacted: RowSelection.compact). */
   boolean isPrimitive() { return typePath != Path.VALUES; }
 
-  /** The array form the fast path needs from the column file. */
-  private VectorTarget.Kind kindNeeded() {
+  /** The array form the fast path needs from the column file, or null if it has none. */
+  private VectorTarget.Kind kindNeeded(ColumnFileReader reader) {
     switch (typePath) {
       case LONGS: case TIMESTAMPS: return VectorTarget.Kind.LONG;
       case DOUBLES: return VectorTarget.Kind.DOUBLE;
-      case BYTES: case DECIMALS: return VectorTarget.Kind.BINARY;
+      case BYTES: return VectorTarget.Kind.BINARY;
+      // Unscaled longs (PACKED, format version 4) or unscaled bytes (older files, wider decimals):
+      // one table's split-directories may hold either.
+      case DECIMALS: return reader.vectorKind() == VectorTarget.Kind.LONG ? VectorTarget.Kind.LONG : VectorTarget.Kind.BINARY;
       default: return null;
     }
   }
@@ -97,7 +101,7 @@ final class ColumnFill {
   }
 
   private void decode(ColumnVector cv, ColumnFileReader reader, int row, int n) throws IOException {
-    VectorTarget.Kind kind = kindNeeded();
+    VectorTarget.Kind kind = kindNeeded(reader);
     if (kind == null || reader.vectorKind() != kind) {
       for (int r = row; r < row + n; r++) setter.set(cv, r, reader.next());
       return;
@@ -122,6 +126,10 @@ final class ColumnFill {
         break;
       }
       case DECIMALS: {
+        if (kind == VectorTarget.Kind.LONG) {
+          decodeUnscaledLongs(cv, reader, row, n);
+          break;
+        }
         VectorTarget s = scratch(kind, cv);
         readInto(reader, cv, s, row, n);
         if (cv instanceof Decimal64ColumnVector) {
@@ -145,8 +153,26 @@ final class ColumnFill {
     }
   }
 
+  /** A decimal column stored as unscaled longs at the column's scale (the Hive type's scale). */
+  private void decodeUnscaledLongs(ColumnVector cv, ColumnFileReader reader, int row, int n) throws IOException {
+    if (cv instanceof Decimal64ColumnVector) {
+      // DECIMAL_64: Hive's vector holds exactly these longs; decode into its array, no conversion.
+      target.longs = ((Decimal64ColumnVector) cv).vector;
+      readInto(reader, cv, target, row, n);
+      return;
+    }
+    VectorTarget s = scratch(VectorTarget.Kind.LONG, cv);
+    readInto(reader, cv, s, row, n);
+    DecimalColumnVector d = (DecimalColumnVector) cv;
+    for (int r = row; r < row + n; r++) if (!s.isNull[r]) d.vector[r].setFromLongAndScale(s.longs[r], scale);
+  }
+
   private VectorTarget scratch(VectorTarget.Kind kind, ColumnVector cv) {
-    if (scratch == null || scratch.isNull.length < cv.isNull.length) scratch = VectorTarget.allocate(kind, cv.isNull.length);
+    // A decimal column may need the long form in one split-directory and the bytes form in the next.
+    int cap = cv.isNull.length;
+    boolean fits = scratch != null && (kind == VectorTarget.Kind.LONG
+        ? scratch.longs != null && scratch.longs.length >= cap : scratch.buffers != null && scratch.buffers.length >= cap);
+    if (!fits) scratch = VectorTarget.allocate(kind, cap);
     // Nulls land in the vector's own isNull array; the values in the scratch arrays.
     scratch.isNull = cv.isNull;
     return scratch;
