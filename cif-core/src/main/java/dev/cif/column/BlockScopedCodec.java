@@ -14,8 +14,9 @@ public interface BlockScopedCodec {
   int MODE_INLINE = 1;
   /**
    * DCSL only: keys refer to the block's key dictionary and string or bytes values to its value
-   * dictionary. Added after format version 3 was first written, without a version bump: files with
-   * no such block read as before; a reader that predates it refuses the block ("unknown DCSL block mode 2").
+   * dictionary. Written since format version 4 (docs/FORMAT.md §6.3, §11); read in any version, since an
+   * intermediate writer put it into version-3 files. Files with no such block read as before; a reader
+   * that predates it refuses the block ("unknown DCSL block mode 2").
    */
   int MODE_VALUE_DICTIONARY = 2;
 
