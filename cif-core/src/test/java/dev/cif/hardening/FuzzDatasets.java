@@ -35,7 +35,9 @@ final class FuzzDatasets {
       + "{\"name\":\"nulls\",\"type\":{\"type\":\"array\",\"items\":\"null\"}},"
       + "{\"name\":\"b\",\"type\":\"boolean\"}]}},"
       + "{\"name\":\"d\",\"type\":\"double\"},"
-      + "{\"name\":\"u\",\"type\":[\"null\",\"string\",\"long\"]}]}");
+      + "{\"name\":\"u\",\"type\":[\"null\",\"string\",\"long\"]},"
+      + "{\"name\":\"dec\",\"type\":[\"null\",{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":12,\"scale\":2}]},"
+      + "{\"name\":\"hm\",\"type\":{\"type\":\"map\",\"values\":[\"null\",\"string\"]}}]}");
   static final int ROWS = 240;
   static final ColumnLayout[] LAYOUTS = ColumnLayout.values();
   static final BlockCodec[] CODECS = BlockCodec.values();
@@ -83,6 +85,19 @@ final class FuzzDatasets {
     fs = FileSystem.getLocal(new Configuration()).getRaw();
     RandomData data = new RandomData(42);
     for (int i = 0; i < ROWS; i++) rows.add(data.record(SCHEMA));
+    // hm's values come from a small vocabulary, so that DCSL blocks take the value-dictionary mode
+    // (mode 2, chosen when the previous block's values repeated); random strings never would. Decimals
+    // (precision 12) take the PACKED layout's unscaled longs by default.
+    String[] vocabulary = {"text/html", "nginx", "gzip", "max-age=0"};
+    for (int i = 0; i < ROWS; i++) {
+      // As the readers return them (and RandomData makes them): Utf8, not String.
+      java.util.Map<org.apache.avro.util.Utf8, org.apache.avro.util.Utf8> hm = new java.util.HashMap<>();
+      for (int k = 0; k < i % 4; k++) {
+        hm.put(new org.apache.avro.util.Utf8("k" + k),
+            (i + k) % 5 == 0 ? null : new org.apache.avro.util.Utf8(vocabulary[(i * 7 + k) % vocabulary.length]));
+      }
+      rows.get(i).put("hm", hm);
+    }
     Path root = Files.createTempDirectory("cif-fuzz");
     for (ColumnLayout layout : LAYOUTS) {
       for (BlockCodec codec : CODECS) {

@@ -136,11 +136,19 @@ final class ReadBack {
         else if (want instanceof Integer) want = (long) (Integer) want;
         else if (want instanceof Float) want = (double) (Float) want;
         else if (want instanceof CharSequence) want = ByteBuffer.wrap(want.toString().getBytes(StandardCharsets.UTF_8));
+        // A PACKED decimal's batch is its unscaled values (format version 4); rows hold the minimal bytes.
+        else if (want instanceof ByteBuffer && t.longs != null) want = unscaled((ByteBuffer) want);
         if (!Objects.equals(RandomData.normalize(want), got)) return "row " + i + ": expected " + RandomData.normalize(want) + ", read " + got;
       }
       row += n + (rnd.nextBoolean() ? 0 : rnd.nextInt(30));
     }
     return null;
+  }
+
+  private static long unscaled(ByteBuffer minimalBytes) {
+    byte[] b = new byte[minimalBytes.remaining()];
+    minimalBytes.duplicate().get(b);
+    return new java.math.BigInteger(b).longValueExact();
   }
 
   /** A DCSL map is also asked for single keys, which decodes one value without the rest. */
