@@ -29,7 +29,12 @@ import org.junit.jupiter.api.Test;
  * not (inline blocks). The fixture compat/v3-decimals was written by the version-3 writer (commit
  * 6830c91, blocks of 1 KiB): 600 rows of decimals in that version's layouts, SKIP_LIST bytes for
  * decimal(12,2), nullable decimal(4,2) and decimal(38,10), and DICT for decimal(15,2); version 4
- * packs the first two, so these files are what its readers must still read as bytes.
+ * packs the first two, so these files are what its readers must still read as bytes. The fixture
+ * compat/v4-packed was written by the version-4 writer (commit a3acad9, blocks of 1 KiB, so every
+ * column but the boolean has several blocks; its 3000 bits fit one block of three runs): 3000 rows
+ * of PACKED int, long, nullable long, boolean, date and decimal(12,2) from {@link #versionFourPacked},
+ * whose runs of 1 to 7 equal values are what version 5's repeat runs store; version 5 must still
+ * read these frame-of-reference runs.
  */
 class FormatVersionCompatibilityTest {
   @Test
@@ -119,6 +124,88 @@ class FormatVersionCompatibilityTest {
           assertEquals(want, t.isNull[i] ? null : java.nio.ByteBuffer.wrap(t.buffers[i], t.starts[i], t.lengths[i]), c + " batch row " + i);
         }
       }
+    }
+  }
+
+  @Test
+  void versionFourPackedReadBack() throws Exception {
+    File fixture = new File(getClass().getResource("/compat/v4-packed").toURI());
+    for (File f : new File(fixture, "v4-00000").listFiles()) {
+      assertEquals(4, Files.readAllBytes(f.toPath())[4], f + " is a version-4 file");
+    }
+    FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+    Path dir = DatasetListing.splitDirectories(fs, new Path(fixture.toURI())).get(0);
+    SplitDirectory sd = SplitDirectory.open(fs, dir);
+    String[] columns = {"id", "qty", "key", "nkey", "flag", "day", "price"};
+    for (RecordType type : RecordType.values()) {
+      // Every row, then every third row (skips within runs, across runs and across blocks).
+      for (int step : new int[] {1, 3}) {
+        try (SplitRecordReader r = new SplitRecordReader(fs, List.of(dir), Projection.of(sd.schema(), ""), type, 1 << 26)) {
+          int i = 0;
+          while (r.next()) {
+            if (i % step == 0) {
+              GenericRecord g = r.current();
+              for (String c : columns) {
+                Object want = versionFourPacked(c, i);
+                if (c.equals("price")) want = java.nio.ByteBuffer.wrap(java.math.BigInteger.valueOf((Long) want).toByteArray());
+                assertEquals(want, g.get(c), c + " row " + i + " " + type);
+              }
+            }
+            i++;
+          }
+          assertEquals(3000, i);
+        }
+      }
+    }
+    // Batches of uneven sizes, so that batches start and end inside runs and blocks.
+    for (String c : columns) {
+      try (dev.cif.column.ColumnFileReader r = sd.openColumn(c, 1 << 26)) {
+        assertTrue(c.equals("flag") || r.blockCount() > 1, c + " has " + r.blockCount() + " blocks");
+        dev.cif.column.VectorTarget t = dev.cif.column.VectorTarget.allocate(dev.cif.column.VectorTarget.Kind.LONG, 3000);
+        for (int row = 0, n = 1; row < 3000; row += n, n = n * 3 % 1019 + 1) r.readBatch(t, row, Math.min(n, 3000 - row));
+        for (int i = 0; i < 3000; i++) {
+          Object want = versionFourPacked(c, i);
+          if (want instanceof Boolean) want = (Boolean) want ? 1L : 0L;
+          if (want instanceof Integer) want = (long) (Integer) want;
+          assertEquals(want, t.isNull[i] ? null : t.longs[i], c + " batch row " + i);
+        }
+      }
+    }
+  }
+
+  /**
+   * What the version-4 fixture's generator wrote into column c of row i (price: the unscaled long at
+   * scale 2). Rows come in runs of 1, 2, ..., 7 equal values (group), in six stretches of 500 rows:
+   * 15-bit hashes, a constant, values that never repeat, the type's extremes, small values, and
+   * alternating values.
+   */
+  static Object versionFourPacked(String c, int i) {
+    switch (c) {
+      case "id": return i;
+      case "qty": return (int) versionFourBase(i, Integer.MIN_VALUE, Integer.MAX_VALUE);
+      case "key": return versionFourBase(i, Long.MIN_VALUE, Long.MAX_VALUE);
+      case "nkey": return i % 13 == 5 || versionFourGroup(i) % 11 == 3 || (i >= 1100 && i < 1300) ? null : versionFourBase(i, Long.MIN_VALUE, Long.MAX_VALUE);
+      case "flag": return (versionFourBase(i, 0, 1) & 1) == 1;
+      case "day": return i / 500 == 3 ? (int) versionFourBase(i, Integer.MIN_VALUE, Integer.MAX_VALUE) : 8035 + (int) versionFourBase(i, 0, 0);
+      default: return versionFourBase(i, -999_999_999_999L, 999_999_999_999L);
+    }
+  }
+
+  /** Row i's run: every 28 rows hold runs of 1, 2, ..., 7 rows. */
+  private static int versionFourGroup(int i) {
+    int p = i % 28;
+    return (i / 28) * 7 + (int) ((Math.sqrt(8.0 * p + 1) - 1) / 2);
+  }
+
+  private static long versionFourBase(int i, long lo, long hi) {
+    int g = versionFourGroup(i);
+    switch (i / 500) {
+      case 0: return ((g * 2654435761L) >>> 9) & 0x7FFF;
+      case 1: return 42;
+      case 2: return (i * 7919L) % 100_000;
+      case 3: return g % 2 == 0 ? lo : hi;
+      case 4: return g % 5 - 2;
+      default: return i % 2;
     }
   }
 
