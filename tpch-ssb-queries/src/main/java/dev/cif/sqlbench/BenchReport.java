@@ -66,6 +66,8 @@ public final class BenchReport {
     md.append(String.format(Locale.ROOT, "#### %s, SF %s: %d timed run(s) after %d warm-up(s), medians%n%n",
         o.workload() == Workload.SSB ? "SSB" : "TPC-H", o.sfId().replace('_', '.'), o.runs(), o.warmups()));
     if (o.workload() == Workload.TPCH) md.append("Money and quantity columns: ").append(o.money()).append("\n\n");
+    md.append("Engine: ").append(o.jdbcUrl() != null ? "the server's (" + o.jdbcUrl() + ")" : o.engine().id() + " local, in one JVM")
+        .append("\n\n");
     md.append("Rows: ").append(run.rows()).append("\n\n");
     md.append("| format | load s | size MB | geomean ms | ratio to ").append(baseline.id())
         .append(" | geomean CPU ms | CPU ratio to ").append(baseline.id())

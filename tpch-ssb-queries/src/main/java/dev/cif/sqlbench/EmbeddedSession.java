@@ -4,13 +4,16 @@ import dev.cif.hive.EmbeddedHive;
 import java.io.File;
 import java.util.List;
 
-/** Embedded Hive 4 (MR local, in this JVM), with CIF registered. */
+/** Embedded Hive 4 (MR local or Tez local, in this JVM), with CIF registered. */
 final class EmbeddedSession implements SqlSession {
   private final EmbeddedHive hive;
   private final TaskFailureLog taskFailures;
 
-  EmbeddedSession(File root) throws Exception {
+  EmbeddedSession(File root) throws Exception { this(root, Engine.MR); }
+
+  EmbeddedSession(File root, Engine engine) throws Exception {
     hive = new EmbeddedHive(root, false);
+    if (engine == Engine.TEZ) useTezLocal(new File(root, "tez-staging"));
     // Map joins build their hash tables in this JVM, not in a child process (which lacks the flags).
     hive.set("hive.exec.submit.local.task.via.child", "false");
     // Hive stops a map join's hash-table build when the heap's used bytes pass a share of its maximum
@@ -23,6 +26,24 @@ final class EmbeddedSession implements SqlSession {
     // MR local jobs take seconds; Hive polls their progress every second by default.
     hive.set("hive.exec.counters.pull.interval", "100");
     taskFailures = TaskFailureLog.install();
+  }
+
+  /**
+   * Tez in local mode: the DAG's tasks run on threads of this JVM, one at a time (Tez's default for
+   * inline tasks), as MR local runs one map task at a time. Hive sizes map-join hash tables and sort
+   * buffers from the container size; here every task shares this JVM's heap, so it is set to a share
+   * of it that a single task may use.
+   */
+  private void useTezLocal(File staging) {
+    hive.set("hive.execution.engine", "tez");
+    hive.set("tez.local.mode", "true");
+    hive.set("tez.runtime.optimize.local.fetch", "true");
+    hive.set("tez.staging-dir", staging.getPath());
+    long taskMb = Math.max(256, Runtime.getRuntime().maxMemory() / 2 / (1 << 20));
+    hive.set("hive.tez.container.size", Long.toString(taskMb));
+    hive.set("tez.am.resource.memory.mb", "256");
+    hive.set("tez.runtime.io.sort.mb", Long.toString(Math.min(256, taskMb / 4)));
+    hive.set("tez.task.scale.memory.enabled", "false");
   }
 
   @Override public void set(String key, String value) { hive.set(key, value); }

@@ -42,7 +42,7 @@ public final class SqlBench {
     // The metastore is in memory: directories a stopped run left behind would only collide.
     clearSessionDirectories(o.dir());
     BenchRun run;
-    try (SqlSession sql = o.jdbcUrl() != null ? new JdbcSession(o.jdbcUrl()) : new EmbeddedSession(hiveRoot)) {
+    try (SqlSession sql = o.jdbcUrl() != null ? new JdbcSession(o.jdbcUrl()) : new EmbeddedSession(hiveRoot, o.engine())) {
       // With --md the report is rewritten after every query, so a long run that is stopped keeps its results.
       run = new BenchRun(o, sql, out).runAll(partial -> {
         if (o.md() == null) return;
