@@ -64,55 +64,48 @@ class FormatVersionCompatibilityTest {
     }
   }
 
-  @Test
-  void versionTwoFilesReadBack() throws Exception {
-    File fixture = new File(getClass().getResource("/compat/v2-types").toURI());
-    for (File f : new File(fixture, "v2-00000").listFiles()) {
-      assertEquals(2, Files.readAllBytes(f.toPath())[4], f + " is a version-2 file");
+  /** The split-directory of fixture name (compat/NAME/vV-00000), after checking every file in it says version v. */
+  private static SplitDirectory fixture(String name, int version) throws Exception {
+    File fixture = new File(FormatVersionCompatibilityTest.class.getResource("/compat/" + name).toURI());
+    for (File f : new File(fixture, "v" + version + "-00000").listFiles()) {
+      assertEquals(version, Files.readAllBytes(f.toPath())[4], f + " is a version-" + version + " file");
     }
     FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
-    Path dataset = new Path(fixture.toURI());
-    Path dir = DatasetListing.splitDirectories(fs, dataset).get(0);
+    return SplitDirectory.open(fs, DatasetListing.splitDirectories(fs, new Path(fixture.toURI())).get(0));
+  }
+
+  /**
+   * Reads every row, then every third row (skips through skip lists or runs and across blocks), with
+   * both record types, checking each row read; the split-directory must hold the given rows.
+   */
+  private static void readRows(SplitDirectory sd, int rows, java.util.function.ObjIntConsumer<GenericRecord> check) throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
     for (RecordType type : RecordType.values()) {
-      // Every row, then every third row (skips through the skip lists and across blocks).
       for (int step : new int[] {1, 3}) {
-        try (SplitRecordReader r = new SplitRecordReader(fs, List.of(dir), Projection.of(SplitDirectory.open(fs, dir).schema(), ""), type, 1 << 26)) {
+        try (SplitRecordReader r = new SplitRecordReader(fs, List.of(sd.path()), Projection.of(sd.schema(), ""), type, 1 << 26)) {
           int i = 0;
           while (r.next()) {
-            if (i % step == 0) checkVersionTwoRow(i, r.current());
+            if (i % step == 0) check.accept(r.current(), i);
             i++;
           }
-          assertEquals(500, i);
+          assertEquals(rows, i, type + " every " + step);
         }
       }
     }
   }
 
   @Test
+  void versionTwoFilesReadBack() throws Exception {
+    readRows(fixture("v2-types", 2), 500, (g, i) -> checkVersionTwoRow(i, g));
+  }
+
+  @Test
   void versionThreeDecimalsReadBack() throws Exception {
-    File fixture = new File(getClass().getResource("/compat/v3-decimals").toURI());
-    for (File f : new File(fixture, "v3-00000").listFiles()) {
-      assertEquals(3, Files.readAllBytes(f.toPath())[4], f + " is a version-3 file");
-    }
-    FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
-    Path dir = DatasetListing.splitDirectories(fs, new Path(fixture.toURI())).get(0);
-    SplitDirectory sd = SplitDirectory.open(fs, dir);
-    for (RecordType type : RecordType.values()) {
-      for (int step : new int[] {1, 3}) {
-        try (SplitRecordReader r = new SplitRecordReader(fs, List.of(dir), Projection.of(sd.schema(), ""), type, 1 << 26)) {
-          int i = 0;
-          while (r.next()) {
-            if (i % step == 0) {
-              GenericRecord g = r.current();
-              assertEquals(i, g.get("id"));
-              for (String c : new String[] {"price", "disc", "wide", "tax"}) assertEquals(versionThreeDecimal(c, i), g.get(c), c + " row " + i);
-            }
-            i++;
-          }
-          assertEquals(600, i);
-        }
-      }
-    }
+    SplitDirectory sd = fixture("v3-decimals", 3);
+    readRows(sd, 600, (g, i) -> {
+      assertEquals(i, g.get("id"));
+      for (String c : new String[] {"price", "disc", "wide", "tax"}) assertEquals(versionThreeDecimal(c, i), g.get(c), c + " row " + i);
+    });
     // Batch reads of the bytes layouts give the same unscaled bytes.
     for (String c : new String[] {"price", "disc", "tax"}) {
       try (dev.cif.column.ColumnFileReader r = sd.openColumn(c, 1 << 26)) {
@@ -129,34 +122,15 @@ class FormatVersionCompatibilityTest {
 
   @Test
   void versionFourPackedReadBack() throws Exception {
-    File fixture = new File(getClass().getResource("/compat/v4-packed").toURI());
-    for (File f : new File(fixture, "v4-00000").listFiles()) {
-      assertEquals(4, Files.readAllBytes(f.toPath())[4], f + " is a version-4 file");
-    }
-    FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
-    Path dir = DatasetListing.splitDirectories(fs, new Path(fixture.toURI())).get(0);
-    SplitDirectory sd = SplitDirectory.open(fs, dir);
+    SplitDirectory sd = fixture("v4-packed", 4);
     String[] columns = {"id", "qty", "key", "nkey", "flag", "day", "price"};
-    for (RecordType type : RecordType.values()) {
-      // Every row, then every third row (skips within runs, across runs and across blocks).
-      for (int step : new int[] {1, 3}) {
-        try (SplitRecordReader r = new SplitRecordReader(fs, List.of(dir), Projection.of(sd.schema(), ""), type, 1 << 26)) {
-          int i = 0;
-          while (r.next()) {
-            if (i % step == 0) {
-              GenericRecord g = r.current();
-              for (String c : columns) {
-                Object want = versionFourPacked(c, i);
-                if (c.equals("price")) want = java.nio.ByteBuffer.wrap(java.math.BigInteger.valueOf((Long) want).toByteArray());
-                assertEquals(want, g.get(c), c + " row " + i + " " + type);
-              }
-            }
-            i++;
-          }
-          assertEquals(3000, i);
-        }
+    readRows(sd, 3000, (g, i) -> {
+      for (String c : columns) {
+        Object want = versionFourPacked(c, i);
+        if (c.equals("price")) want = java.nio.ByteBuffer.wrap(java.math.BigInteger.valueOf((Long) want).toByteArray());
+        assertEquals(want, g.get(c), c + " row " + i);
       }
-    }
+    });
     // Batches of uneven sizes, so that batches start and end inside runs and blocks.
     for (String c : columns) {
       try (dev.cif.column.ColumnFileReader r = sd.openColumn(c, 1 << 26)) {
