@@ -13,10 +13,13 @@ import org.apache.avro.Schema;
  * The PACKED layout's encoding of a boolean, int or long column (and date, timestamp, time on them),
  * or a bytes decimal of precision up to 18 as its unscaled long (format version 4), optionally
  * nullable (docs/FORMAT.md §6.5): the block's values in runs of 1024, each run a frame of
- * reference (its minimum) and every value's distance from it in the run's fixed bit width:
+ * reference (its minimum) and either every value's distance from it in the run's fixed bit width,
+ * or (format version 5) groups of equal consecutive values, each stored once ({@link PackedRepeats}):
  * <pre>
  * Payload := Run{ceil(Rows / 1024)}
- * Run     := Min:zigzag64 Width:u8 [NullBits:u8{ceil(N / 8)}] Word:u64le{ceil(N * (Width &amp; 0x7F) / 64)}
+ * Run     := Min:zigzag64 Width:u8 [NullBits:u8{ceil(N / 8)}] Body
+ * Body    := Word:u64le{ceil(N * W / 64)}                     W = Width &amp; 0x7F in 0..64
+ *          | Groups:uvarint ValueWidth:u8 LengthWidth:u8 Word:u64le{...} Word:u64le{...}   W = 65
  * </pre>
  * (NullBits present iff Width has bit 7 set). The whole block is the preamble: each value takes no
  * bytes of its own, so the i-th value is found by arithmetic, skipping costs nothing and a batch
@@ -26,6 +29,7 @@ import org.apache.avro.Schema;
 final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
   static final int RUN = 1024;
   private static final int NULLS = 0x80;
+  private static final int REPEATS = PackedRepeats.WIDTH;
   private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private enum Kind { BOOLEAN, INT, LONG, DECIMAL }
@@ -50,6 +54,8 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
   private long closedBytes;
   /** The open run's {min, max, nulls}, kept as values arrive: the writer asks the block size after every value. */
   private long[] open = {0, 0, 0};
+  /** Packs the runs' words and groups repeats runs (writer); expands repeats runs (reader). */
+  private final PackedRepeats packing = new PackedRepeats();
   // Reader: where each run of the current block starts, and which value comes next.
   private byte[] block;
   private long[] mins = new long[0];
@@ -168,14 +174,21 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
   /** Bits to hold max - min, unsigned: a long column may span more than 2^63. */
   private static int width(long[] range) { return 64 - Long.numberOfLeadingZeros(range[1] - range[0]); }
 
+  /**
+   * Each run in the smaller of its two forms (frame of reference on a tie). preambleBytes() counts
+   * the frame-of-reference size, an upper bound, so that a block's size is known as values arrive
+   * without grouping the open run after every value.
+   */
   @Override public void writePreamble(ByteSink out) {
-    long[] words = new long[RUN];
+    long[] distances = new long[RUN];
     for (int from = 0; from < count; from += RUN) {
       int n = Math.min(RUN, count - from);
       long[] range = range(from, n);
       int width = width(range);
+      // A constant run (width 0) has no words to save.
+      boolean repeats = width > 0 && packing.group(values, nulls, from, n, range[0], width) < 8 * PackedRepeats.words(n, width);
       out.writeVarLong(range[0]);
-      out.writeByte(width | (range[2] != 0 ? NULLS : 0));
+      out.writeByte((repeats ? REPEATS : width) | (range[2] != 0 ? NULLS : 0));
       if (range[2] != 0) {
         for (int b = 0; b < n; b += 8) {
           int bits = 0;
@@ -183,17 +196,12 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
           out.writeByte(bits);
         }
       }
-      int nWords = (int) (((long) n * width + 63) / 64);
-      Arrays.fill(words, 0, nWords, 0);
-      for (int i = 0; i < n && width > 0; i++) {
-        long d = nulls[from + i] ? 0 : values[from + i] - range[0];
-        long bit = (long) i * width;
-        int w = (int) (bit >>> 6);
-        int shift = (int) (bit & 63);
-        words[w] |= d << shift;
-        if (shift + width > 64) words[w + 1] |= d >>> (64 - shift);
+      if (repeats) {
+        packing.write(out, width);
+        continue;
       }
-      for (int w = 0; w < nWords; w++) for (int k = 0; k < 8; k++) out.writeByte((int) (words[w] >>> (8 * k)));
+      for (int i = 0; i < n; i++) distances[i] = nulls[from + i] ? 0 : values[from + i] - range[0];
+      packing.writeWords(out, distances, n, width);
     }
   }
 
@@ -212,12 +220,14 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
       nullAt = new int[runs];
       dataAt = new int[runs];
     }
+    packing.beginBlock(runs);
     for (int r = 0; r < runs; r++) {
       int n = Math.min(RUN, rows - r * RUN);
       mins[r] = in.readVarLong();
       int w = in.readByte();
       widths[r] = w & ~NULLS;
-      if (widths[r] > 64) throw in.corrupt("bit width " + widths[r] + " over 64");
+      // 65 marks a run of repeats (version 5); a reader of version 4 refuses it here: "bit width 65 over 64".
+      if (widths[r] > REPEATS) throw in.corrupt("bit width " + widths[r] + " over 64 (65 marks a run of repeats)");
       nullAt[r] = -1;
       if ((w & NULLS) != 0) {
         if (!nullable) throw in.corrupt("null bitmap in a column that is not nullable");
@@ -225,7 +235,8 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
         in.skipBytes((n + 7) / 8);
       }
       dataAt[r] = in.position();
-      in.skipBytes(((long) n * widths[r] + 63) / 64 * 8);
+      if (widths[r] == REPEATS) packing.readBody(in, r, n);
+      else in.skipBytes(8 * PackedRepeats.words(n, widths[r]));
     }
     block = in.array();
     this.rows = rows;
@@ -241,19 +252,23 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
   private long value(int i, ByteSource in) {
     int r = i / RUN;
     int width = widths[r];
-    long d = 0;
-    if (width > 0) {
+    long v = mins[r];
+    if (width == REPEATS) {
+      v = packing.expand(r, runLength(r), mins[r], block, in)[i % RUN];
+    } else if (width > 0) {
       long bit = (long) (i % RUN) * width;
       int at = dataAt[r] + (int) (bit >>> 6) * 8;
       int shift = (int) (bit & 63);
-      d = (long) LONG_LE.get(block, at) >>> shift;
+      long d = (long) LONG_LE.get(block, at) >>> shift;
       if (shift + width > 64) d |= (long) LONG_LE.get(block, at + 8) << (64 - shift);
       if (width < 64) d &= (1L << width) - 1;
+      v += d;
     }
-    long v = mins[r] + d;
     if (v < lo || v > hi) throw in.corrupt("value " + v + " of row " + i + " in the block is " + outside());
     return v;
   }
+
+  private int runLength(int r) { return Math.min(RUN, rows - r * RUN); }
 
   private String outside() {
     switch (kind) {
@@ -299,6 +314,10 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
       long min = mins[r];
       int data = dataAt[r];
       int nulls = nullAt[r];
+      if (width == REPEATS) {
+        row = copyRepeats(in, t, row, r, runEnd);
+        continue;
+      }
       long mask = width == 64 ? -1L : (1L << width) - 1;
       for (int i = next; i < runEnd; i++, row++) {
         int k = i - base;
@@ -324,6 +343,33 @@ final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
       }
       next = runEnd;
     }
+  }
+
+  /**
+   * Values next .. end - 1, all of repeats run r, into t from row; returns the row after them. The
+   * run is expanded once and copied whole, then nulls marked and (for types narrower than long)
+   * values checked, each in a loop of its own.
+   */
+  private int copyRepeats(ByteSource in, VectorTarget t, int row, int r, int end) {
+    int k = next - r * RUN;
+    int n = end - next;
+    System.arraycopy(packing.expand(r, runLength(r), mins[r], block, in), k, t.longs, row, n);
+    Arrays.fill(t.isNull, row, row + n, false);
+    int nullBits = nullAt[r];
+    if (nullBits >= 0) {
+      for (int j = 0; j < n; j++) if ((block[nullBits + (k + j) / 8] & (1 << ((k + j) % 8))) != 0) t.setNull(row + j);
+    }
+    if (lo != Long.MIN_VALUE || hi != Long.MAX_VALUE) {
+      for (int j = 0; j < n; j++) {
+        long v = t.longs[row + j];
+        if ((v < lo || v > hi) && !t.isNull[row + j]) {
+          next += j;
+          value(next, in); // throws, naming the value
+        }
+      }
+    }
+    next = end;
+    return row + n;
   }
 
   @Override public void readInto(ByteSource in, VectorTarget t, int row) {

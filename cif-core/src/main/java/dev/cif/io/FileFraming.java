@@ -22,9 +22,10 @@ public final class FileFraming {
   public static final byte[] MAGIC = {'C', 'I', 'F', 0};
   /**
    * Version written. 2 added the DCSL block mode byte (FORMAT.md §6.3); 3 the DICT and PACKED layouts
-   * (§6.4, §6.5); 4 PACKED decimals of precision up to 18, their default (§6.5).
+   * (§6.4, §6.5); 4 PACKED decimals of precision up to 18, their default (§6.5); 5 PACKED runs of
+   * repeats (§6.5).
    */
-  public static final int VERSION = 4;
+  public static final int VERSION = 5;
   /** Oldest version read: every older file stays readable. */
   public static final int MIN_VERSION = 1;
   public static final int KIND_COLUMN = 1;

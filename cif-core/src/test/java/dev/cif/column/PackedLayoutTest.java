@@ -153,14 +153,14 @@ class PackedLayoutTest {
     Schema intType = Schema.create(Schema.Type.INT);
     // 5, 6, 7: min 5 (zig-zag 0a), width 2, one word holding 0 1 2.
     int[] v = {5, 6, 7};
-    // Width over 64.
+    // Width over 64 and not 65 (which marks a run of repeats, format version 5).
     CifFormatException e = corruptRead(intType, v, b -> {
       List<Integer> payload = new ArrayList<>();
       for (byte x : b) payload.add(x & 0xFF);
       assertEquals(List.of(0x0a, 2, 0x24, 0, 0, 0, 0, 0, 0, 0), payload, "the example of docs/FORMAT.md §6.5");
-      b[1] = 65;
+      b[1] = 66;
     }, 10);
-    assertTrue(e.getMessage().contains("bit width 65 over 64"), e.getMessage());
+    assertTrue(e.getMessage().contains("bit width 66 over 64"), e.getMessage());
     // A null bitmap in a column that is not nullable.
     e = corruptRead(intType, v, b -> b[1] = (byte) (2 | 0x80), 10);
     assertTrue(e.getMessage().contains("null bitmap in a column that is not nullable"), e.getMessage());
