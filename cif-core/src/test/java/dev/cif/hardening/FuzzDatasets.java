@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -87,8 +88,19 @@ final class FuzzDatasets {
     for (int i = 0; i < ROWS; i++) rows.add(data.record(SCHEMA));
     // hm's values come from a small vocabulary, so that DCSL blocks take the value-dictionary mode
     // (mode 2, chosen when the previous block's values repeated); random strings never would. Decimals
-    // (precision 12) take the PACKED layout's unscaled longs by default.
+    // (precision 12) take the PACKED layout's unscaled longs by default. id comes in runs of 1 to 7
+    // equal 15-bit values and dec in groups of 3 (a null stays null), so that their PACKED runs take the
+    // repeats form (format version 5), with nulls inside groups; random values never would.
     String[] vocabulary = {"text/html", "nginx", "gzip", "max-age=0"};
+    Random groups = new Random(42);
+    for (int i = 0; i < ROWS; ) {
+      long id = groups.nextInt(1 << 15);
+      for (int k = 1 + groups.nextInt(7); k > 0 && i < ROWS; k--) rows.get(i++).put("id", id);
+    }
+    for (int i = 0; i < ROWS; i++) {
+      Object first = rows.get(i - i % 3).get("dec");
+      if (rows.get(i).get("dec") != null && first != null) rows.get(i).put("dec", ((java.nio.ByteBuffer) first).duplicate());
+    }
     for (int i = 0; i < ROWS; i++) {
       // As the readers return them (and RandomData makes them): Utf8, not String.
       java.util.Map<org.apache.avro.util.Utf8, org.apache.avro.util.Utf8> hm = new java.util.HashMap<>();
