@@ -18,6 +18,11 @@ import java.util.Map;
  */
 final class TaskCpuSampler implements AutoCloseable {
   static final String MAP_THREAD = "LocalJobRunner Map Task Executor #";
+  /**
+   * Tez local runs every task of a DAG, map and reduce vertices alike, on a pool of threads of this
+   * name that outlives the DAG; on Tez the "map" figure is therefore all of the DAG's tasks.
+   */
+  static final String TEZ_TASK_THREAD = "LocalTaskExecutionThread #";
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private final long intervalMillis;
   /** Last CPU nanoseconds seen per thread id (map threads and the others apart); names are looked up once per id. */
@@ -53,7 +58,7 @@ final class TaskCpuSampler implements AutoCloseable {
       if (map == null) {
         ThreadInfo info = threads.getThreadInfo(id);
         if (info == null) continue; // ended before we looked
-        map = info.getThreadName().startsWith(MAP_THREAD);
+        map = info.getThreadName().startsWith(MAP_THREAD) || info.getThreadName().startsWith(TEZ_TASK_THREAD);
         isMapThread.put(id, map);
       }
       if (id == sampler.getId()) continue;

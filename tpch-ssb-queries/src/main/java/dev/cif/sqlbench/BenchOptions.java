@@ -26,7 +26,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
     File md = null;
     File settings = null;
     String money = "DOUBLE";
-    Engine engine = Engine.MR;
+    Engine engine = Engine.TEZ; // Hive 4's default engine
     for (int i = 1; i < args.length; i += 2) {
       String v = args[i + 1];
       switch (args[i]) {

@@ -26,6 +26,8 @@ class EngineTest {
     BenchOptions o = BenchOptions.parse(new String[] {"ssb", "--sf", "0.01", "--formats", "cif,orc", "--runs", "1",
         "--warmups", "0", "--dir", dir.getPath(), "--threads", "2", "--queries", "q1.1,q3.1,q4.1", "--engine", "tez"});
     assertEquals(Engine.TEZ, o.engine());
+    assertEquals(Engine.TEZ, BenchOptions.parse(new String[] {"ssb"}).engine(), "Hive 4's default engine is the default");
+    assertEquals(Engine.MR, BenchOptions.parse(new String[] {"ssb", "--engine", "mr"}).engine());
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     try (SqlSession hive = new EmbeddedSession(new File(dir, "hive"), o.engine())) {
       BenchRun run = new BenchRun(o, hive, new PrintStream(log, true)).runAll();

@@ -38,7 +38,7 @@ abstract class QueriesAgreeOnFormats {
   static BenchRun runEveryQuery(String workload, String sf) throws Exception {
     BenchOptions o = BenchOptions.parse(new String[] {workload, "--sf", sf, "--formats",
         FORMATS.stream().map(Format::id).collect(Collectors.joining(",")), "--runs", "1", "--warmups", "0",
-        "--dir", dir.getPath(), "--threads", "2"});
+        "--dir", dir.getPath(), "--threads", "2", "--engine", "mr"});
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     BenchRun run;
     try {
