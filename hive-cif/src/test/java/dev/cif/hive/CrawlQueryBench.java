@@ -84,12 +84,8 @@ public class CrawlQueryBench {
    * the DAG's tasks ({@link TaskCpuSampler}); Hive prints each DAG's vertices and counters to stderr.
    */
   private static void useTez(EmbeddedHive hive, List<String> report) {
-    hive.set("hive.execution.engine", "tez");
-    hive.set("tez.local.mode", "true");
-    hive.set("tez.runtime.optimize.local.fetch", "true");
-    hive.set("tez.staging-dir", hive.root + "/tez-staging");
+    TezHiveTest.useTezLocal(hive);
     hive.set("hive.tez.container.size", "1024");
-    hive.set("tez.am.resource.memory.mb", "256");
     hive.set("tez.runtime.io.sort.mb", "64");
     hive.set("hive.tez.exec.print.summary", "true");
     report.add("engine: tez local");
