@@ -14,7 +14,12 @@ public final class SqlBench {
   private SqlBench() {}
 
   public static void main(String[] args) throws Exception {
-    System.exit(run(new Configuration(), args, System.out));
+    // Standard output carries the results alone: Tez local's AM and tasks print their progress ("Running
+    // Dag", "Starting to run new task attempt") to System.out as well as to System.err, as they would to a
+    // YARN container's log files; here those lines go to standard error with the rest of the libraries' log.
+    PrintStream results = System.out;
+    System.setOut(System.err);
+    System.exit(run(new Configuration(), args, results));
   }
 
   public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
