@@ -78,6 +78,21 @@ public final class EmbeddedHive implements AutoCloseable {
     System.setProperty(key, value);
   }
 
+  /**
+   * Runs the session's jobs on Tez in local mode (Hive 4's default engine), the DAG's tasks on threads
+   * of this JVM; Hive sizes a task's map-join hash tables from {@code containerMb} and its sort buffer is
+   * {@code sortMb}. Needs Tez's jars on the classpath (tez-dag, tez-mapreduce, hive-llap-tez, ...).
+   */
+  public void useTezLocal(long containerMb, long sortMb) {
+    set("hive.execution.engine", "tez");
+    set("tez.local.mode", "true");
+    set("tez.runtime.optimize.local.fetch", "true");
+    set("tez.staging-dir", dir("tez-staging"));
+    set("hive.tez.container.size", Long.toString(containerMb));
+    set("tez.am.resource.memory.mb", "256");
+    set("tez.runtime.io.sort.mb", Long.toString(sortMb));
+  }
+
   /** Runs one statement; returns its result rows (tab-separated columns). */
   public List<String> run(String sql) throws CommandProcessorException {
     IDriver driver = DriverFactory.newDriver(conf);

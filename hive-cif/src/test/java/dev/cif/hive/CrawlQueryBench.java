@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * CIF_LZ4: CIF with every column LZ4-compressed); {@code cif.bench.modes} (vectorized,row);
  * {@code cif.bench.dir} (target/crawl-bench-ROWS: tables and metastore are kept there and reused by the
  * next run with the same row count); {@code cif.bench.settings} (k=v,...: session settings for the
- * queries); {@code cif.bench.engine} (mr, or tez: Tez local mode, Hive 4's default engine). Writes its table to stdout and to {@code target/crawl-query-bench.txt}.
+ * queries); {@code cif.bench.engine} (mr, or tez: Tez local mode, Hive 4's default engine). Writes its
+ * table to stdout and to {@code target/crawl-query-bench.txt}.
  */
 @Tag("bench")
 public class CrawlQueryBench {
@@ -84,9 +85,7 @@ public class CrawlQueryBench {
    * the DAG's tasks ({@link TaskCpuSampler}); Hive prints each DAG's vertices and counters to stderr.
    */
   private static void useTez(EmbeddedHive hive, List<String> report) {
-    TezHiveTest.useTezLocal(hive);
-    hive.set("hive.tez.container.size", "1024");
-    hive.set("tez.runtime.io.sort.mb", "64");
+    hive.useTezLocal(1024, 64);
     hive.set("hive.tez.exec.print.summary", "true");
     report.add("engine: tez local");
   }

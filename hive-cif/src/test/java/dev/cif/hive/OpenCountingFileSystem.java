@@ -12,7 +12,7 @@ import org.apache.hadoop.fs.Path;
 /**
  * The local file system under the scheme countfile:, counting how often each file name is opened.
  * Its statistics ({@code FileSystem.getStatistics("countfile", OpenCountingFileSystem.class)}) count
- * every byte read, vectored reads included.
+ * every byte read on MR local, vectored reads included; {@link #BYTES_READ} counts them on Tez local too.
  */
 public class OpenCountingFileSystem extends SchemedLocalFileSystem {
   static final Map<String, Integer> OPENS = new ConcurrentHashMap<>();

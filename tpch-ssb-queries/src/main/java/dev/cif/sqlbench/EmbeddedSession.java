@@ -13,7 +13,7 @@ final class EmbeddedSession implements SqlSession {
 
   EmbeddedSession(File root, Engine engine) throws Exception {
     hive = new EmbeddedHive(root, false);
-    if (engine == Engine.TEZ) useTezLocal(new File(root, "tez-staging"));
+    if (engine == Engine.TEZ) useTezLocal();
     // Map joins build their hash tables in this JVM, not in a child process (which lacks the flags).
     hive.set("hive.exec.submit.local.task.via.child", "false");
     // Hive stops a map join's hash-table build when the heap's used bytes pass a share of its maximum
@@ -34,15 +34,9 @@ final class EmbeddedSession implements SqlSession {
    * buffers from the container size; here every task shares this JVM's heap, so it is set to a share
    * of it that a single task may use.
    */
-  private void useTezLocal(File staging) {
-    hive.set("hive.execution.engine", "tez");
-    hive.set("tez.local.mode", "true");
-    hive.set("tez.runtime.optimize.local.fetch", "true");
-    hive.set("tez.staging-dir", staging.getPath());
+  private void useTezLocal() {
     long taskMb = Math.max(256, Runtime.getRuntime().maxMemory() / 2 / (1 << 20));
-    hive.set("hive.tez.container.size", Long.toString(taskMb));
-    hive.set("tez.am.resource.memory.mb", "256");
-    hive.set("tez.runtime.io.sort.mb", Long.toString(Math.min(256, taskMb / 4)));
+    hive.useTezLocal(taskMb, Math.min(256, taskMb / 4));
     hive.set("tez.task.scale.memory.enabled", "false");
   }
 
