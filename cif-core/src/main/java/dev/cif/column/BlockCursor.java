@@ -9,6 +9,8 @@ import dev.cif.io.ByteSource;
  */
 final class BlockCursor {
   private final ValueCodec codec;
+  /** The codec if it keeps per-block state, else null. */
+  private final BlockScopedCodec scoped;
   private final boolean prefixed;
   private final int[] levels;
   final ByteSource in = new ByteSource();
@@ -25,6 +27,7 @@ final class BlockCursor {
 
   BlockCursor(ColumnSpec spec, ValueCodec codec) {
     this.codec = codec;
+    this.scoped = codec instanceof BlockScopedCodec ? (BlockScopedCodec) codec : null;
     this.prefixed = dev.cif.schema.CifSchemas.isComplex(spec.schema);
     this.levels = spec.skipLevels;
   }
@@ -35,13 +38,14 @@ final class BlockCursor {
     pos = 0;
     nextAligned = 0;
     entriesDone = false;
-    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).readPreamble(in, rows);
+    if (scoped != null) scoped.readPreamble(in, rows);
   }
 
   int remaining() { return rows - pos; }
 
   Object read() {
     passEntries();
+    if (scoped != null) scoped.atRow(pos);
     Object v;
     if (prefixed) {
       int len = in.readLength();

@@ -19,6 +19,11 @@ public interface BlockScopedCodec {
    * that predates it refuses the block ("unknown DCSL block mode 2").
    */
   int MODE_VALUE_DICTIONARY = 2;
+  /**
+   * DCSL only: keys refer to the block's key dictionary and each key's values lie in a stream of its
+   * own after the block's head (docs/FORMAT.md §6.3); format version 6 and later.
+   */
+  int MODE_KEY_STREAMS = 3;
 
   /** Writer: forget the previous block's state. */
   void beginBlock();
@@ -40,4 +45,7 @@ public interface BlockScopedCodec {
 
   /** Reader: as {@link #readPreamble(ByteSource)}, for codecs whose preamble depends on the block's row count. */
   default void readPreamble(ByteSource in, int rows) { readPreamble(in); }
+
+  /** Reader: the next value read is the block's row'th (0-based); for codecs whose values are not all in the row. */
+  default void atRow(int row) {}
 }

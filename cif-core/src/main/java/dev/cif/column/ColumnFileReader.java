@@ -20,7 +20,8 @@ import org.apache.hadoop.fs.Path;
  * {@code lastPos}: {@link #skipTo} only moves it, and nothing is read until {@link #next()} asks for
  * a value. Then the block holding that row is read, checked (CRC) and decompressed (lazy
  * decompression: a block no value is read from is never decompressed, nor even read), and the
- * cursor hops through the skip entries to the row.
+ * cursor hops through the skip entries to the row. Of a keyed DCSL block only the head is read
+ * then; its side segments are read when a value of their key is asked for ({@link BlockSides}).
  */
 public final class ColumnFileReader implements Closeable {
   private final FSDataInputStream in;
@@ -31,6 +32,8 @@ public final class ColumnFileReader implements Closeable {
   private final long maxBlockBytes;
   private final ValueCodec codec;
   private final BlockCursor cursor;
+  /** A DCSL column of format version 6 or later, whose blocks may have side segments; else null. */
+  private final DictionaryMapCodec keyedCodec;
   private final BlockCodec.Engine[] engines = new BlockCodec.Engine[8];
   private byte[] ioBuf = new byte[0];
   private byte[] rawBuf = new byte[0];
@@ -48,6 +51,7 @@ public final class ColumnFileReader implements Closeable {
     this.maxBlockBytes = 2 * maxValueBytes + (1 << 20);
     this.codec = ColumnFileWriter.codecFor(spec);
     this.cursor = new BlockCursor(spec, codec);
+    this.keyedCodec = codec instanceof DictionaryMapCodec && spec.formatVersion >= 6 ? (DictionaryMapCodec) codec : null;
     cursor.in.capEmptyItems(maxBlockBytes);
     firstRows = new long[footer.rows.size() + 1];
     for (int i = 0; i < footer.rows.size(); i++) firstRows[i + 1] = firstRows[i] + footer.rows.get(i);
@@ -197,13 +201,16 @@ public final class ColumnFileReader implements Closeable {
       throw new CifFormatException(file, spec.name, off, "block " + b + " has an impossible length " + len);
     }
     if (freshBuffers || ioBuf.length < len) ioBuf = new byte[(int) (freshBuffers ? len : Math.max(len, Math.min(maxBlockBytes, ioBuf.length * 2L)))];
-    try {
-      in.seek(off);
-      in.readFully(ioBuf, 0, (int) len);
-    } catch (java.io.EOFException e) {
-      throw new CifFormatException(file, spec.name, off, "block " + b + " is truncated", e);
-    } catch (org.apache.hadoop.fs.ChecksumException e) {
-      throw new CifFormatException(file, spec.name, e.getPos(), "file system checksum error in block " + b, e);
+    // A block that may have side segments is read in two steps, its header and then its head alone.
+    long headLen = len;
+    if (keyedCodec == null) {
+      readAt(b, off, 0, (int) len, false);
+    } else {
+      // Positioned reads: a buffered stream would read ahead into the sides, which are read only if asked for.
+      readAt(b, off, 0, ColumnFileWriter.BLOCK_HEADER_BYTES, true);
+      long stored = new ByteSource(ioBuf, 8, 4).readIntBE() & 0xFFFFFFFFL;
+      headLen = Math.min(len, ColumnFileWriter.BLOCK_HEADER_BYTES + stored); // more than the extent: caught below
+      readAt(b, off, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) headLen, true);
     }
     ByteSource h = new ByteSource(ioBuf, 0, ColumnFileWriter.BLOCK_HEADER_BYTES);
     int rows = h.readIntBE();
@@ -213,9 +220,12 @@ public final class ColumnFileReader implements Closeable {
     int crc = h.readIntBE();
     CRC32C c = new CRC32C();
     c.update(ioBuf, 0, 13);
-    c.update(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) Math.min(stored, len - ColumnFileWriter.BLOCK_HEADER_BYTES));
-    if ((int) c.getValue() != crc || stored != len - ColumnFileWriter.BLOCK_HEADER_BYTES) {
+    c.update(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) Math.min(stored, headLen - ColumnFileWriter.BLOCK_HEADER_BYTES));
+    if ((int) c.getValue() != crc || stored != headLen - ColumnFileWriter.BLOCK_HEADER_BYTES) {
       throw new CifFormatException(file, spec.name, off, "block " + b + " checksum mismatch");
+    }
+    if (keyedCodec != null) {
+      keyedCodec.sides(new BlockSides(in, file, spec.name, off + headLen, off + len, maxBlockBytes, engines));
     }
     if (rows != footer.rows.get(b) || raw > maxBlockBytes) {
       throw new CifFormatException(file, spec.name, off, "block " + b + " header (rows " + rows + ", raw " + raw + ") disagrees with the footer");
@@ -240,6 +250,22 @@ public final class ColumnFileReader implements Closeable {
     }
     block = b;
     cursorRow = firstRows[b];
+  }
+
+  /** Reads bytes [from, to) of block b (at file offset off) into the same range of ioBuf, by a positioned read or not. */
+  private void readAt(int b, long off, int from, int to, boolean positioned) throws IOException {
+    try {
+      if (positioned) {
+        in.readFully(off + from, ioBuf, from, to - from);
+      } else {
+        in.seek(off + from);
+        in.readFully(ioBuf, from, to - from);
+      }
+    } catch (java.io.EOFException e) {
+      throw new CifFormatException(file, spec.name, off, "block " + b + " is truncated", e);
+    } catch (org.apache.hadoop.fs.ChecksumException e) {
+      throw new CifFormatException(file, spec.name, e.getPos(), "file system checksum error in block " + b, e);
+    }
   }
 
   private void loadCursor(byte[] buf, int off, int len, int rows) throws IOException {

@@ -15,7 +15,9 @@ import org.apache.avro.Schema;
  * Block := Rows:u32 RawLength:u32 StoredLength:u32 Codec:u8 Crc32c:u32 Payload[StoredLength]
  * </pre>
  * with the CRC over the 13 bytes before it and the payload, so a flipped bit anywhere in a block,
- * its lengths included, is caught before a value is decoded. Memory is bounded by one block.
+ * its lengths included, is caught before a value is decoded. A keyed DCSL block (mode 3) is followed
+ * by its side segments, each compressed and checksummed on its own, so a reader can fetch one
+ * without the others; the payload (the block's head) lists them. Memory is bounded by one block.
  */
 public final class ColumnFileWriter implements Closeable {
   static final int BLOCK_HEADER_BYTES = 17;
@@ -35,6 +37,10 @@ public final class ColumnFileWriter implements Closeable {
   private final ByteSink payload = new ByteSink(1 << 10);
   private final ByteSink header = new ByteSink(BLOCK_HEADER_BYTES);
   private byte[] compressed = new byte[0];
+  private int compressedLength;
+  /** A keyed DCSL column's codec (its blocks may have side segments), else null. */
+  private final DictionaryMapCodec keyedCodec;
+  private final ByteSink sideRaw = new ByteSink(1 << 10);
   private BlockStats stats = new BlockStats();
   private long written;
   private boolean closed;
@@ -47,7 +53,9 @@ public final class ColumnFileWriter implements Closeable {
     this.out = out;
     this.spec = spec;
     this.blockBytes = blockBytes;
-    this.builder = new BlockBuilder(spec, codecFor(spec), maxValueBytes);
+    ValueCodec codec = codecFor(spec);
+    this.builder = new BlockBuilder(spec, codec, maxValueBytes);
+    this.keyedCodec = codec instanceof DictionaryMapCodec ? (DictionaryMapCodec) codec : null;
     this.engine = spec.codec.newEngine();
     this.statsType = BlockStats.statsType(spec.schema);
     this.statsCodec = statsType == null ? null : ValueCodecs.forSchema(statsType);
@@ -58,7 +66,9 @@ public final class ColumnFileWriter implements Closeable {
 
   /** The codec a column's values are encoded with: its type's, or a dictionary codec for DCSL and DICT. */
   static ValueCodec codecFor(ColumnSpec spec) {
-    if (spec.layout == ColumnLayout.DCSL) return DictionaryMapCodec.forColumn(spec.schema, spec.formatVersion);
+    if (spec.layout == ColumnLayout.DCSL) {
+      return DictionaryMapCodec.forColumn(spec.schema, spec.keyStreams ? spec.formatVersion : Math.min(spec.formatVersion, 5));
+    }
     if (spec.layout == ColumnLayout.DICT) return DictionaryStringCodec.forColumn(spec.schema);
     if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
     return ValueCodecs.forSchema(spec.schema);
@@ -74,7 +84,9 @@ public final class ColumnFileWriter implements Closeable {
       throw new IllegalArgumentException("column " + spec.name + " (" + spec.schema + "): cannot write "
           + (value == null ? "null" : value.getClass().getSimpleName() + " value") + ": " + e.getMessage(), e);
     }
-    if (builder.valueBytes() >= blockBytes || builder.count() >= MAX_BLOCK_ROWS) flushBlock();
+    if (builder.valueBytes() >= blockBytes || builder.count() >= MAX_BLOCK_ROWS || (keyedCodec != null && keyedCodec.full())) {
+      flushBlock();
+    }
   }
 
   /** Bytes written so far plus the block being buffered. */
@@ -85,22 +97,13 @@ public final class ColumnFileWriter implements Closeable {
   private void flushBlock() throws IOException {
     int rows = builder.count();
     if (rows == 0) return;
+    byte[][] sides = buildSides();
     payload.reset();
     builder.build(payload);
     int raw = payload.size();
-    byte[] stored = payload.array();
-    int storedLen = raw;
-    BlockCodec used = BlockCodec.NONE;
-    if (engine != null) {
-      int bound = engine.maxCompressedLength(raw);
-      if (compressed.length < bound) compressed = new byte[bound];
-      int n = engine.compress(payload.array(), 0, raw, compressed);
-      if (n < raw) {
-        stored = compressed;
-        storedLen = n;
-        used = spec.codec;
-      }
-    }
+    BlockCodec used = compress(payload);
+    byte[] stored = used == BlockCodec.NONE ? payload.array() : compressed;
+    int storedLen = used == BlockCodec.NONE ? raw : compressedLength;
     header.reset();
     header.writeIntBE(rows);
     header.writeIntBE(raw);
@@ -115,6 +118,40 @@ public final class ColumnFileWriter implements Closeable {
     header.writeTo(out);
     out.write(stored, 0, storedLen);
     written += BLOCK_HEADER_BYTES + storedLen;
+    for (byte[] side : sides) {
+      out.write(side);
+      written += side.length;
+    }
+  }
+
+  /** Compresses the bytes into {@link #compressed} if that makes them smaller; returns the codec used. */
+  private BlockCodec compress(ByteSink raw) {
+    if (engine == null) return BlockCodec.NONE;
+    int bound = engine.maxCompressedLength(raw.size());
+    if (compressed.length < bound) compressed = new byte[bound];
+    compressedLength = engine.compress(raw.array(), 0, raw.size(), compressed);
+    return compressedLength < raw.size() ? spec.codec : BlockCodec.NONE;
+  }
+
+  /**
+   * A keyed DCSL block's side segments as stored (compressed on their own, like a block), with their
+   * directory handed to the codec for the head; none for any other block.
+   */
+  private byte[][] buildSides() {
+    int n = keyedCodec == null ? 0 : keyedCodec.sideCount();
+    byte[][] sides = new byte[n][];
+    SideSegment[] directory = new SideSegment[n];
+    for (int i = 0; i < n; i++) {
+      sideRaw.reset();
+      keyedCodec.writeSide(i, sideRaw);
+      BlockCodec used = compress(sideRaw);
+      sides[i] = used == BlockCodec.NONE ? sideRaw.toByteArray() : java.util.Arrays.copyOf(compressed, compressedLength);
+      CRC32C crc = new CRC32C();
+      crc.update(sides[i], 0, sides[i].length);
+      directory[i] = new SideSegment(sideRaw.size(), sides[i].length, used.id, (int) crc.getValue());
+    }
+    if (keyedCodec != null) keyedCodec.sideDirectory(directory);
+    return sides;
   }
 
   /** Flushes the last block and writes footer and tail; closes the stream. */

@@ -18,6 +18,11 @@ public final class ColumnSpec {
   public final int[] skipLevels;
   /** The format version of the file this column was read from; a few encodings differ by version. */
   public final int formatVersion;
+  /**
+   * Writers only (not stored: readers go by each block's mode): whether a DCSL column may write keyed
+   * blocks, a value stream per key (docs/FORMAT.md §6.3 mode 3; setting cif.dcsl.key-streams).
+   */
+  public final boolean keyStreams;
 
   public ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels) {
     this(name, schema, layout, codec, skipLevels, FileFraming.VERSION);
@@ -25,7 +30,13 @@ public final class ColumnSpec {
 
   /** @param formatVersion the version of the file the column is read from (writers always write the current one) */
   ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels, int formatVersion) {
+    this(name, schema, layout, codec, skipLevels, formatVersion, true);
+  }
+
+  private ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels, int formatVersion,
+      boolean keyStreams) {
     this.formatVersion = formatVersion;
+    this.keyStreams = keyStreams;
     this.name = name;
     this.schema = schema;
     this.layout = layout;
@@ -43,6 +54,11 @@ public final class ColumnSpec {
     if (layout == ColumnLayout.PACKED && formatVersion < 4 && PackedIntegerCodec.isDecimal(schema)) {
       throw new IllegalArgumentException("PACKED decimals did not exist before format version 4; the file says " + formatVersion);
     }
+  }
+
+  /** This spec with DCSL keyed blocks allowed or not (a writer's choice; see {@link #keyStreams}). */
+  public ColumnSpec withKeyStreams(boolean allowed) {
+    return allowed == keyStreams ? this : new ColumnSpec(name, schema, layout, codec, skipLevels, formatVersion, allowed);
   }
 
   public static int[] parseLevels(String s) {

@@ -1,7 +1,6 @@
 package dev.cif.column;
 
 import dev.cif.io.ByteSource;
-import java.util.AbstractMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -15,7 +14,7 @@ import java.util.Set;
  * asked for as String or Utf8. The view holds its own copy of the value's bytes and its block's
  * dictionary, so it stays valid after the reader moves on.
  */
-public final class DictionaryMap extends AbstractMap<Object, Object> {
+public final class DictionaryMap extends DcslMap {
   private final byte[] bytes;
   /** null for a map from an inline block. */
   private final DictionaryMapCodec.Dictionary dict;
@@ -43,7 +42,7 @@ public final class DictionaryMap extends AbstractMap<Object, Object> {
   /** True for a map from a block whose values are ids into its value dictionary (DCSL mode 2). */
   boolean valueIds() { return valueDict != null; }
 
-  /** How many values this view has built so far (what a one-key lookup must keep at one). */
+  @Override
   public int decodedValues() { return decodedValues; }
 
   private ByteSource source() {

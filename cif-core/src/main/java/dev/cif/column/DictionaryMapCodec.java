@@ -16,9 +16,11 @@ import org.apache.avro.util.Utf8;
  * Preamble := 0x00 KeyCount:uvarint Key{KeyCount}                 key dictionary
  *           | 0x01                                               inline keys
  *           | 0x02 KeyCount:uvarint Key{KeyCount} Values         key and value dictionaries
+ *           | 0x03 KeyCount:uvarint Key{KeyCount} Side{KeyCount} key dictionary, a value stream per key
  * MapValue := N:uvarint KeyId:uvarint{N} Value{N}                 mode 0
  *           | N:uvarint (Key Value){N}                             mode 1
  *           | N:uvarint KeyId:uvarint{N} ValueCode{N}              mode 2 ({@link MapValueDictionary})
+ *           | N:uvarint KeyId:uvarint{N}                           mode 3 (values in {@link KeyStreamBuilder streams})
  * </pre>
  * Key ids come first so that one key's value is found by reading ids and stepping over the values
  * before it, never building them: reading returns a {@link DictionaryMap} view that decodes only
@@ -27,10 +29,18 @@ import org.apache.avro.util.Utf8;
  * the block's first value, so nothing is encoded twice). Mode 2 is for string and bytes values
  * (crawl headers: servers, content types), chosen the same way from how often the previous block's
  * values repeated; it makes a lookup step over one varint per value before its key instead of over
- * the values themselves, and stores each distinct value once per block. Nullable map columns put the
- * union branch before N.
+ * the values themselves, and stores each distinct value once per block. Mode 3 (format version 6) keeps
+ * each key's values in a stream of its own, stored after the block's head and read only when a value
+ * of that key is asked for ({@link KeyStreamsBlock}): looking up one key of a map reads that key's
+ * stream alone, neither the other keys' values nor their bytes on disk (DWRF's flat maps keep keys
+ * apart the same way). It is chosen, from the block before, when keys repeat, a block has fewer than
+ * {@value #MAX_STREAM_KEYS} of them and each is in at least an eighth of the rows on average, so the
+ * streams' per-row codes stay small; a block that reaches that many keys ends early. Nullable map
+ * columns put the union branch before N.
  */
 final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
+  /** A keyed block (mode 3) holds fewer keys than this: each key is a side segment of its own. */
+  static final int MAX_STREAM_KEYS = 64;
 
   private final ValueCodec keys;
   private final ValueCodec values;
@@ -57,28 +67,50 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
 
   /** Version 1 files have no mode byte: every block is in dictionary mode. */
   private final boolean noModeByte;
+  /** Mode 3 exists from format version 6 on. */
+  private final boolean keyStreamsAllowed;
+  /** The block being written is keyed (mode 3); the first block of a file tries it. */
+  private boolean keyed;
+  private final KeyStreamsWriter streams;
+  private SideSegment[] sideDirectory;
+  /** Rows (maps and nulls) written to the current block. */
+  private int blockRows;
+  /** The block's value streams when it is keyed, else null. */
+  private KeyStreamsBlock readStreams;
+  private BlockSides readSides = BlockSides.NONE;
+  /** The row within the block that the next {@link #read} is of. */
+  private int readRow;
 
-  private DictionaryMapCodec(Schema map, int mapBranch, boolean noModeByte) {
-    this.noModeByte = noModeByte;
+  private DictionaryMapCodec(Schema map, int mapBranch, int formatVersion) {
+    this.noModeByte = formatVersion < 2;
+    this.keyStreamsAllowed = formatVersion >= 6;
+    this.keyed = keyStreamsAllowed;
     this.keys = ValueCodecs.forSchema(CifSchemas.mapKeySchema(map));
     this.values = ValueCodecs.forSchema(map.getValueType());
     this.mapBranch = mapBranch;
     // Version-1 files predate mode bytes, so they cannot hold mode 2 either.
     this.valueType = noModeByte ? null : MapValueDictionary.ValueType.of(map.getValueType());
     this.valueBuilder = valueType == null ? null : new MapValueDictionary.Builder(valueType);
+    this.streams = new KeyStreamsWriter(values);
   }
 
   static DictionaryMapCodec forColumn(Schema column, int formatVersion) {
     Schema map = CifSchemas.nonNull(column);
     int branch = -1;
     if (column.getType() == Schema.Type.UNION) branch = column.getTypes().indexOf(map);
-    return new DictionaryMapCodec(map, branch, formatVersion < 2);
+    return new DictionaryMapCodec(map, branch, formatVersion);
   }
 
   @Override public void beginBlock() {
     int distinct = inline ? inlineDistinct.size() : writeKeys.size();
-    if (occurrences > 0) inline = distinct * 2L > occurrences;
+    if (occurrences > 0) {
+      inline = distinct * 2L > occurrences;
+      keyed = keyStreamsAllowed && !inline && distinct < MAX_STREAM_KEYS && (long) distinct * blockRows <= 8 * occurrences;
+    }
     inlineDistinct.clear();
+    streams.beginBlock();
+    sideDirectory = null;
+    blockRows = 0;
     if (valueBuilder != null) valueBuilder.beginBlock();
     writeIds.clear();
     writeKeys.clear();
@@ -87,11 +119,34 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   }
 
   /** The values of this block are written as ids (mode 2). */
-  private boolean valueIds() { return !inline && valueBuilder != null && valueBuilder.dictionary(); }
+  private boolean valueIds() { return !inline && !keyed && valueBuilder != null && valueBuilder.dictionary(); }
 
-  private int mode() { return inline ? MODE_INLINE : valueIds() ? MODE_VALUE_DICTIONARY : MODE_DICTIONARY; }
+  private int mode() {
+    return inline ? MODE_INLINE : keyed ? MODE_KEY_STREAMS : valueIds() ? MODE_VALUE_DICTIONARY : MODE_DICTIONARY;
+  }
 
-  @Override public int preambleBytes() { return 1 + dictionaryBytes + (valueIds() ? valueBuilder.preambleBytes() : 0); }
+  /** Counts the value streams too, which are part of the block though not of its head. */
+  @Override public int preambleBytes() {
+    long streamBytes = keyed ? streams.bytes() + 12L * writeKeys.size() : 0;
+    return (int) Math.min(Integer.MAX_VALUE, 1 + dictionaryBytes + (valueIds() ? valueBuilder.preambleBytes() : 0) + streamBytes);
+  }
+
+  /** Writer: the block is keyed and has as many keys as one may; it should end here. */
+  boolean full() { return keyed && writeKeys.size() >= MAX_STREAM_KEYS; }
+
+  /** Writer: the side segments of the block being built, one per key (none unless keyed). */
+  int sideCount() { return keyed ? writeKeys.size() : 0; }
+
+  /** Writer: side i's payload, key id i's value stream. */
+  void writeSide(int i, ByteSink out) { streams.write(i, out); }
+
+  /** Writer: how the sides were stored, for the head's directory; set before the head is written. */
+  void sideDirectory(SideSegment[] directory) { sideDirectory = directory; }
+
+  /** Reader: where the current block's sides lie (set before each block is loaded). */
+  void sides(BlockSides sides) { readSides = sides; }
+
+  @Override public void atRow(int row) { readRow = row; }
 
   @Override public void writePreamble(ByteSink out) {
     out.writeByte(mode());
@@ -99,6 +154,12 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     out.writeUVarInt(writeKeys.size());
     for (Object k : writeKeys) keys.write(k, out);
     if (valueIds()) valueBuilder.writePreamble(out);
+    if (keyed) {
+      if (sideDirectory == null || sideDirectory.length != writeKeys.size()) {
+        throw new IllegalStateException("keyed block's side directory was not set before its head");
+      }
+      for (SideSegment s : sideDirectory) s.write(out);
+    }
   }
 
   @Override public void undoLastWrite() {
@@ -106,19 +167,35 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     dictionaryBytes = markDictionaryBytes;
     occurrences = markOccurrences;
     if (valueBuilder != null) valueBuilder.undo();
+    blockRows--;
+    if (keyed) {
+      streams.undoRow();
+      streams.truncateKeys(markKeys);
+    }
   }
 
-  @Override public void readPreamble(ByteSource in) {
+  @Override public void readPreamble(ByteSource in) { readPreamble(in, 0); }
+
+  @Override public void readPreamble(ByteSource in, int rows) {
     int at = in.position();
     int mode = noModeByte ? MODE_DICTIONARY : in.readByte();
     readValues = null;
+    readStreams = null;
+    if (mode != MODE_KEY_STREAMS && readSides.length() != 0) {
+      in.position(at);
+      throw in.corrupt("block has " + readSides.length() + " bytes after its payload, which only a keyed block (mode 3) may");
+    }
     if (mode == MODE_INLINE) {
       readDict = null;
       return;
     }
-    if (mode != MODE_DICTIONARY && mode != MODE_VALUE_DICTIONARY) {
+    if (mode == MODE_KEY_STREAMS && !keyStreamsAllowed) {
       in.position(at);
-      throw in.corrupt("unknown DCSL block mode " + mode + " (this reader knows modes 0, 1 and 2; was the file"
+      throw in.corrupt("DCSL block mode 3 (value streams per key) in a file of a format version before 6");
+    }
+    if (mode != MODE_DICTIONARY && mode != MODE_VALUE_DICTIONARY && mode != MODE_KEY_STREAMS) {
+      in.position(at);
+      throw in.corrupt("unknown DCSL block mode " + mode + " (this reader knows modes 0 to 3; was the file"
           + " written by a newer CIF?)");
     }
     if (mode == MODE_VALUE_DICTIONARY && valueType == null) {
@@ -130,6 +207,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     for (int i = 0; i < n; i++) k[i] = keys.read(in);
     readDict = new Dictionary(k);
     if (mode == MODE_VALUE_DICTIONARY) readValues = MapValueDictionary.read(in, valueType);
+    if (mode == MODE_KEY_STREAMS) readStreams = KeyStreamsBlock.read(in, readDict, readSides, rows, values);
   }
 
   @Override public void write(Object v, ByteSink out) {
@@ -137,6 +215,8 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     markDictionaryBytes = dictionaryBytes;
     markOccurrences = occurrences;
     if (valueBuilder != null) valueBuilder.mark();
+    blockRows++;
+    if (keyed) streams.beginRow();
     if (mapBranch >= 0) {
       if (v == null) {
         out.writeUVarInt(1 - mapBranch);
@@ -157,7 +237,8 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
       return;
     }
     ids.reset();
-    for (Object k : m.keySet()) {
+    for (Map.Entry<?, ?> e : m.entrySet()) {
+      Object k = e.getKey();
       if (k == null) throw new IllegalArgumentException("map key is null");
       Object norm = normalize(k);
       Integer id = writeIds.get(norm);
@@ -170,9 +251,10 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
         writeKeys.add(norm);
       }
       ids.writeUVarInt(id);
+      if (keyed) streams.put(id, e.getValue());
     }
     out.writeBytes(ids.array(), 0, ids.size());
-    for (Object val : m.values()) writeValue(val, out);
+    if (!keyed) for (Object val : m.values()) writeValue(val, out);
     occurrences += m.size();
   }
 
@@ -191,6 +273,7 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
 
   @Override public Object read(ByteSource in) {
     if (!isMap(in)) return null;
+    if (readStreams != null) return new KeyedMap(readStreams, readRow, readIds(in));
     int start = in.position();
     skipMap(in);
     byte[] copy = new byte[in.position() - start];
@@ -202,6 +285,24 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     if (isMap(in)) skipMap(in);
   }
 
+  /** A keyed map's N and key ids, each checked against the dictionary. */
+  private int[] readIds(ByteSource in) {
+    int[] ids = new int[in.readCount(1)];
+    for (int i = 0; i < ids.length; i++) ids[i] = checkedId(in);
+    return ids;
+  }
+
+  private int checkedId(ByteSource in) {
+    int at = in.position();
+    int id = in.readUVarInt();
+    // Unsigned: a varint of 2^31 or more reads as a negative int.
+    if (id < 0 || id >= readDict.size()) {
+      in.position(at);
+      throw in.corrupt("key id " + Integer.toUnsignedString(id) + " outside the dictionary of " + readDict.size());
+    }
+    return id;
+  }
+
   private void skipMap(ByteSource in) {
     if (readDict == null) {
       int n = in.readCount(keys.minBytes() + values.minBytes());
@@ -211,14 +312,12 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
       }
       return;
     }
-    int n = in.readCount(1 + (readValues != null ? 1 : values.minBytes()));
-    for (int i = 0; i < n; i++) {
-      int id = in.readUVarInt();
-      // Unsigned: a varint of 2^31 or more reads as a negative int.
-      if (id < 0 || id >= readDict.size()) {
-        throw in.corrupt("key id " + Integer.toUnsignedString(id) + " outside the dictionary of " + readDict.size());
-      }
+    if (readStreams != null) {
+      readIds(in);
+      return;
     }
+    int n = in.readCount(1 + (readValues != null ? 1 : values.minBytes()));
+    for (int i = 0; i < n; i++) checkedId(in);
     if (readValues == null) {
       for (int i = 0; i < n; i++) values.skip(in);
     } else {

@@ -19,6 +19,10 @@ public enum CifConf {
       "Per-column layout, e.g. 'metadata:dcsl,url:plain'; columns not named use the type's default."),
   CODEC("cif.codec", "",
       "Per-column codec, e.g. 'content:zstd' or '*:lz4' for every column; default none."),
+  DCSL_KEY_STREAMS("cif.dcsl.key-streams", Boolean.TRUE,
+      "Let DCSL map columns write keyed blocks (format version 6): each key's values in a stream of "
+          + "their own, so reading one key of a map reads neither the other keys' values nor their bytes. "
+          + "Used only for blocks whose keys repeat and are few (under 64); false keeps every block's values in its rows."),
   MAX_VALUE_BYTES("cif.max.value.bytes", 256L << 20,
       "Largest encoded value (and so largest block) a writer accepts and a reader allocates."),
   COLUMNS("cif.read.columns", "",
@@ -48,6 +52,10 @@ public enum CifConf {
 
   public long getLong(Configuration conf) {
     return conf == null ? (Long) defaultValue : conf.getLong(key, (Long) defaultValue);
+  }
+
+  public boolean getBoolean(Configuration conf) {
+    return conf == null ? (Boolean) defaultValue : conf.getBoolean(key, (Boolean) defaultValue);
   }
 
   public String getString(Configuration conf) {

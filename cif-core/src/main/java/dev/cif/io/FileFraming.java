@@ -23,9 +23,10 @@ public final class FileFraming {
   /**
    * Version written. 2 added the DCSL block mode byte (FORMAT.md §6.3); 3 the DICT and PACKED layouts
    * (§6.4, §6.5); 4 PACKED decimals of precision up to 18, their default (§6.5); 5 PACKED runs of
-   * repeats (§6.5).
+   * repeats (§6.5); 6 keyed DCSL blocks, a value stream per key in side segments after the block's
+   * head (§5.2, §6.3).
    */
-  public static final int VERSION = 5;
+  public static final int VERSION = 6;
   /** Oldest version read: every older file stays readable. */
   public static final int MIN_VERSION = 1;
   public static final int KIND_COLUMN = 1;

@@ -19,6 +19,7 @@ public final class WriteOptions {
   private final Map<String, BlockCodec> codecs = new HashMap<>();
   private ColumnLayout allLayout;
   private BlockCodec allCodec = BlockCodec.NONE;
+  private boolean keyStreams = (Boolean) CifConf.DCSL_KEY_STREAMS.defaultValue();
 
   public static WriteOptions fromConf(Configuration conf) {
     WriteOptions o = new WriteOptions();
@@ -26,6 +27,7 @@ public final class WriteOptions {
     o.blockBytes = CifConf.BLOCK_BYTES.getLong(conf);
     o.maxValueBytes = CifConf.MAX_VALUE_BYTES.getLong(conf);
     o.skipLevels = ColumnSpec.parseLevels(CifConf.SKIP_LEVELS.getString(conf));
+    o.keyStreams = CifConf.DCSL_KEY_STREAMS.getBoolean(conf);
     for (Map.Entry<String, String> e : parsePairs(CifConf.LAYOUT.getString(conf)).entrySet()) {
       o.layout(e.getKey(), ColumnLayout.byName(e.getValue()));
     }
@@ -51,6 +53,8 @@ public final class WriteOptions {
   public WriteOptions blockBytes(long n) { blockBytes = n; return this; }
   public WriteOptions maxValueBytes(long n) { maxValueBytes = n; return this; }
   public WriteOptions skipLevels(int... levels) { skipLevels = levels.clone(); return this; }
+  /** Whether DCSL map columns may write keyed blocks, a value stream per key (cif.dcsl.key-streams). */
+  public WriteOptions keyStreams(boolean allowed) { keyStreams = allowed; return this; }
 
   /** Sets a column's layout; column "*" sets every column whose type the layout fits (DCSL: maps; DICT: strings, bytes; PACKED: booleans, ints, longs, decimals of precision up to 18). */
   public WriteOptions layout(String column, ColumnLayout layout) {
@@ -77,6 +81,6 @@ public final class WriteOptions {
       if (!layout.fits(f.schema())) layout = ColumnLayout.defaultFor(f.schema());
     }
     BlockCodec codec = codecs.getOrDefault(f.name(), allCodec);
-    return new ColumnSpec(f.name(), f.schema(), layout, codec, skipLevels);
+    return new ColumnSpec(f.name(), f.schema(), layout, codec, skipLevels).withKeyStreams(keyStreams);
   }
 }

@@ -61,7 +61,7 @@ class DcslValueDictionaryTest {
   }
 
   private static ColumnSpec spec(Schema type, BlockCodec codec, int[] levels) {
-    return new ColumnSpec("metadata", type, ColumnLayout.DCSL, codec, levels);
+    return new ColumnSpec("metadata", type, ColumnLayout.DCSL, codec, levels).withKeyStreams(false); // modes 0-2
   }
 
   @Test
@@ -233,10 +233,10 @@ class DcslValueDictionaryTest {
       assertTrue(e.getMessage().contains("length 9 exceeds the 3 bytes left"), e.getMessage());
       assertTrue(e.getMessage().contains("[file " + p + ", column metadata, offset " + (payload + 7) + "]"), e.getMessage());
     }
-    ColumnFiles.damagePayload(t, p, 18, b -> b[0] = 3);
+    ColumnFiles.damagePayload(t, p, 18, b -> b[0] = 4);
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
       CifFormatException e = assertThrows(CifFormatException.class, r::next);
-      assertTrue(e.getMessage().contains("unknown DCSL block mode 3"), e.getMessage());
+      assertTrue(e.getMessage().contains("unknown DCSL block mode 4"), e.getMessage());
       assertTrue(e.getMessage().contains("[file " + p + ", column metadata, offset " + payload + "]"), e.getMessage());
     }
   }

@@ -36,7 +36,7 @@ class DictionaryMapTest {
     for (BlockCodec codec : new BlockCodec[] {BlockCodec.NONE, BlockCodec.LZ4, BlockCodec.ZLIB}) {
       for (boolean unique : new boolean[] {false, true}) {
         Path p = t.path("dcsl-" + codec + unique);
-        ColumnSpec spec = new ColumnSpec("m", MAP, ColumnLayout.DCSL, codec, new int[] {1000, 100, 10});
+        ColumnSpec spec = new ColumnSpec("m", MAP, ColumnLayout.DCSL, codec, new int[] {1000, 100, 10}).withKeyStreams(false);
         int rows = 60;
         try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 16 << 10, 1 << 26)) {
           for (int i = 0; i < rows; i++) w.write(i % 9 == 8 ? null : map(i, sizes[i % sizes.length], unique));
@@ -79,7 +79,7 @@ class DictionaryMapTest {
     TestFs t = new TestFs();
     for (boolean unique : new boolean[] {false, true}) {
       Path p = t.path("mode-" + unique);
-      ColumnSpec spec = new ColumnSpec("m", MAP, ColumnLayout.DCSL, BlockCodec.NONE, new int[] {1000, 100, 10});
+      ColumnSpec spec = new ColumnSpec("m", MAP, ColumnLayout.DCSL, BlockCodec.NONE, new int[] {1000, 100, 10}).withKeyStreams(false);
       try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 8 << 10, 1 << 26)) {
         for (int i = 0; i < 3000; i++) w.write(map(i, 10, unique));
       }

@@ -309,7 +309,14 @@ final class FileMutator {
       headerLength = 10 + ByteBuffer.wrap(b, 6, 4).getInt() + 4;
       footerLength = ByteBuffer.wrap(b, b.length - 12, 4).getInt();
       footerStart = b.length - 12 - footerLength;
-      for (int at = headerLength; at < footerStart; at += 17 + ByteBuffer.wrap(b, at + 8, 4).getInt()) blocks.add(at);
+      // From the footer: a keyed DCSL block's side segments follow its head, beyond what StoredLength says.
+      if (kind == FileFraming.KIND_COLUMN) {
+        try {
+          blocks.addAll(dev.cif.column.BlockOffsets.of(b));
+        } catch (Exception e) {
+          throw new IllegalStateException("the original is not a valid column file", e);
+        }
+      }
     }
 
     int blockEnd(int k) { return k + 1 < blocks.size() ? blocks.get(k + 1) : footerStart; }

@@ -158,7 +158,7 @@ final class ReadBack {
       for (Map.Entry<?, ?> e : ((Map<?, ?>) want).entrySet()) {
         if (rnd.nextInt(2) == 0) continue;
         // A DCSL map is asked with a String key too, which it must accept as well as Utf8.
-        Object v = g.get(got instanceof dev.cif.column.DictionaryMap ? e.getKey().toString() : e.getKey());
+        Object v = g.get(got instanceof dev.cif.column.DcslMap ? e.getKey().toString() : e.getKey());
         if (!Objects.equals(RandomData.normalize(e.getValue()), RandomData.normalize(v))) return "key " + e.getKey() + " is " + v;
       }
       if (rnd.nextInt(2) == 0 && g.size() != ((Map<?, ?>) want).size()) return "map size " + g.size();
@@ -168,7 +168,7 @@ final class ReadBack {
     return Objects.equals(w, v) ? null : "expected " + w + ", read " + v;
   }
 
-  /** LazyRecord.get and DictionaryMap may only wrap a CifFormatException; anything else is a bug. */
+  /** LazyRecord.get and DcslMap may only wrap a CifFormatException; anything else is a bug. */
   private static CifFormatException unwrap(UncheckedIOException e) {
     if (e.getCause() instanceof CifFormatException) return (CifFormatException) e.getCause();
     throw e;

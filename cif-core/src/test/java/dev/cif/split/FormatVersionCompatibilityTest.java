@@ -34,7 +34,11 @@ import org.junit.jupiter.api.Test;
  * column but the boolean has several blocks; its 3000 bits fit one block of three runs): 3000 rows
  * of PACKED int, long, nullable long, boolean, date and decimal(12,2) from {@link #versionFourPacked},
  * whose runs of 1 to 7 equal values are what version 5's repeat runs store; version 5 must still
- * read these frame-of-reference runs.
+ * read these frame-of-reference runs. The fixture compat/v5-dcsl was written by the version-5 writer
+ * (commit f7706d1, blocks of 1 KiB): 2000 rows of DCSL maps from {@link #versionFiveMaps}, string
+ * values repeating (mode 2) and not (mode 0 after unique dates; inline keys in rows 1200-1499), a
+ * nullable map of nullable strings and a map of ints; version 6 writes such maps as keyed blocks
+ * (mode 3) and must still read these.
  */
 class FormatVersionCompatibilityTest {
   @Test
@@ -143,6 +147,49 @@ class FormatVersionCompatibilityTest {
           if (want instanceof Integer) want = (long) (Integer) want;
           assertEquals(want, t.isNull[i] ? null : t.longs[i], c + " batch row " + i);
         }
+      }
+    }
+  }
+
+  @Test
+  void versionFiveMapsReadBack() throws Exception {
+    SplitDirectory sd = fixture("v5-dcsl", 5);
+    readRows(sd, 2000, (g, i) -> {
+      for (String c : new String[] {"id", "m", "nm", "im"}) {
+        assertEquals(RandomData.normalize(versionFiveMaps(c, i)), RandomData.normalize(g.get(c)), c + " row " + i);
+      }
+      if (i < 1200 || i >= 1500) {
+        assertEquals("type/" + (i * 7 % 5), ((Map<?, ?>) g.get("m")).get("content-type").toString(), "row " + i);
+      }
+    });
+  }
+
+  /** What the version-5 fixture's generator wrote into column c of row i. */
+  static Object versionFiveMaps(String c, int i) {
+    switch (c) {
+      case "id": return i;
+      case "m": {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        if (i >= 1200 && i < 1500) {
+          for (int k = 0; k < 3; k++) m.put("u" + i + "." + k, "w" + i + "." + k);
+          return m;
+        }
+        m.put("content-type", "type/" + (i * 7 % 5));
+        if (i % 3 != 0) m.put("server", "srv" + (i % 4));
+        m.put("date", (i >= 600 && i < 900) ? "day " + (i % 2) : "t" + i * 31L);
+        if (i % 5 == 1) m.put("etag", "e" + Integer.toHexString(i * 2654435761L > 0 ? i * 977 : i));
+        return m;
+      }
+      case "nm": {
+        if (i % 11 == 4) return null;
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (int k = 0; k < i % 4; k++) m.put("k" + k, (i + k) % 6 == 0 ? null : "v" + ((i + k) % 9));
+        return m;
+      }
+      default: {
+        Map<String, Integer> m = new java.util.LinkedHashMap<>();
+        for (int k = 0; k < 1 + i % 3; k++) m.put("n" + k, i * (k + 1) - 700);
+        return m;
       }
     }
   }

@@ -15,9 +15,9 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 
 /**
- * A map column as cif-core read it (a HashMap, or a {@link dev.cif.column.DictionaryMap} for DCSL
+ * A map column as cif-core read it (a HashMap, or a {@link dev.cif.column.DcslMap} for DCSL
  * columns). {@link #getMapValueElement} — what HiveQL's {@code m['key']} calls — looks one key up,
- * so a DictionaryMap decodes that key's value alone; only {@link #getMap} converts the whole map.
+ * so a DCSL map decodes that key's value alone; only {@link #getMap} converts the whole map.
  */
 final class CifMapObjectInspector implements MapObjectInspector {
   private final MapTypeInfo type;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.cif.column.ColumnLayout;
-import dev.cif.column.DictionaryMap;
+import dev.cif.column.DcslMap;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;
@@ -42,7 +42,7 @@ class CifMapObjectInspectorTest {
     }
     try (SplitRecordReader reader = new SplitRecordReader(fs, List.of(dir), Projection.of(schema, "m"), RecordType.LAZY, 1 << 20)) {
       reader.next();
-      DictionaryMap raw = assertInstanceOf(DictionaryMap.class, reader.current().get(0));
+      DcslMap raw = assertInstanceOf(DcslMap.class, reader.current().get(0));
       CifMapObjectInspector oi = new CifMapObjectInspector((MapTypeInfo) type, dev.cif.schema.CifSchemas.nonNull(schema.getField("m").schema()));
       assertEquals(m.get("k7"), oi.getMapValueElement(raw, "k7"));
       assertEquals(1, raw.decodedValues());

@@ -31,7 +31,7 @@ import org.apache.hadoop.hive.serde2.typeinfo.UnionTypeInfo;
 
 /**
  * Puts one value, as cif-core reads it (Avro generic: Integer, Utf8, ByteBuffer, records, lists,
- * maps, a DCSL DictionaryMap), into row of a Hive column vector. This is the batch path for what has
+ * maps, a DCSL DcslMap), into row of a Hive column vector. This is the batch path for what has
  * no array form — nested types, a column's default in split-directories written before the column
  * was added — and it recurses into the child vectors of lists, maps, structs and unions. The tree is
  * built once per column, not per value.
