@@ -25,6 +25,11 @@ final class ByteStringTable {
 
   ByteSink entries() { return entries; }
 
+  /** Where entry id's bytes start in {@link #entries()} (after its length). */
+  int start(int id) { return starts[id]; }
+
+  int length(int id) { return lengths[id]; }
+
   /** The id of the bytes, or -1 if they are not in the table. */
   int find(byte[] b, int off, int len) {
     int mask = slots.length - 1;

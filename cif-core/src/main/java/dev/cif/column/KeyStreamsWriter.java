@@ -6,16 +6,14 @@ import java.util.List;
 
 /**
  * The value streams of one keyed DCSL block being written (mode 3, docs/FORMAT.md §6.3): one
- * {@link KeyStreamBuilder} per key id. Keeps the block's size up to date in O(1) per value, since
- * the block builder asks for it after every map, and can take back the last map's values.
+ * {@link KeyStreamBuilder} per key id. Knows the block's size in O(keys), since the block builder
+ * asks for it after every map, and can take back the last map's values.
  */
 final class KeyStreamsWriter {
   private final ValueCodec values;
   private final List<KeyStreamBuilder> streams = new ArrayList<>();
   private final ByteSink scratch = new ByteSink(64);
   private int rows;
-  private long entryBytes;
-  private long widthSum;
   /** The last map's puts, for {@link #undoRow}: key id, and 1 if the value was new to its stream. */
   private int[] lastPuts = new int[32];
   private int lastPutCount;
@@ -25,8 +23,6 @@ final class KeyStreamsWriter {
   void beginBlock() {
     streams.clear();
     rows = 0;
-    entryBytes = 0;
-    widthSum = 0;
     lastPutCount = 0;
   }
 
@@ -45,12 +41,7 @@ final class KeyStreamsWriter {
     scratch.reset();
     values.write(value, scratch); // fails here, before the stream changes, on a value of the wrong type
     if (keyId == streams.size()) streams.add(new KeyStreamBuilder());
-    KeyStreamBuilder s = streams.get(keyId);
-    int widthBefore = s.width();
-    long bytesBefore = s.entryBytes();
-    boolean added = s.put(rows - 1, scratch.array(), 0, scratch.size());
-    widthSum += s.width() - widthBefore;
-    entryBytes += s.entryBytes() - bytesBefore;
+    boolean added = streams.get(keyId).put(rows - 1, scratch.array(), 0, scratch.size());
     if (lastPutCount + 2 > lastPuts.length) lastPuts = java.util.Arrays.copyOf(lastPuts, lastPuts.length * 2);
     lastPuts[lastPutCount++] = keyId;
     lastPuts[lastPutCount++] = added ? 1 : 0;
@@ -62,12 +53,7 @@ final class KeyStreamsWriter {
    */
   void undoRow() {
     for (int i = lastPutCount - 2; i >= 0; i -= 2) {
-      KeyStreamBuilder s = streams.get(lastPuts[i]);
-      int widthBefore = s.width();
-      long bytesBefore = s.entryBytes();
-      s.undo(rows - 1, lastPuts[i + 1] == 1);
-      widthSum += s.width() - widthBefore;
-      entryBytes += s.entryBytes() - bytesBefore;
+      streams.get(lastPuts[i]).undo(rows - 1, lastPuts[i + 1] == 1);
     }
     lastPutCount = 0;
     rows--;
@@ -78,8 +64,12 @@ final class KeyStreamsWriter {
     while (streams.size() > n) streams.remove(streams.size() - 1);
   }
 
-  /** The streams' bytes as written, without the side directory (an estimate within a byte per key). */
-  long bytes() { return entryBytes + (rows * widthSum + 7) / 8 + streams.size() * 2L; }
+  /** The streams' bytes as written, without the side directory: O(keys), and a block has fewer than 64. */
+  long bytes() {
+    long n = 0;
+    for (KeyStreamBuilder s : streams) n += s.bytes(rows);
+    return n;
+  }
 
   /** Writes key id's stream for the block. */
   void write(int keyId, ByteSink out) { streams.get(keyId).write(out, rows); }

@@ -221,10 +221,14 @@ class DcslKeyStreamsTest {
       assertEquals(Map.of("a", "x"), RandomData.normalize(r.next()));
       assertEquals(Map.of("a", "x2"), RandomData.normalize(r.next()));
     }
-    // Head: mode 3, one key "a", its side; rows: len 2, N 1, id 0. The side: width 2, codes 1 and 2, two values.
+    // Head: mode 3, one key "a", its side; rows: len 2, N 1, id 0. The side, in the direct form (two
+    // values that do not repeat): 0x80, both rows present, "x" and "x2".
     assertEquals(List.of(3, 1, 1, (int) 'a'), ColumnFiles.payload(p, 4), "no dictionary entry for \"big\" or \"c\"");
-    byte[] side = sideBytes(p, 0);
-    assertEquals(List.of(2, 1 | 2 << 2, 2, 2, 1, (int) 'x', 3, 2, (int) 'x', (int) '2'), toList(side));
+    assertEquals(List.of(0x80, 3, 1, (int) 'x', 2, (int) 'x', (int) '2'), toList(sideBytes(p, 0)));
+    // Values that repeat take the dictionary form: width 1, codes 1 1 1, one value.
+    p = ColumnFiles.write(t, "repeats", spec(Schema.createMap(STRING), BlockCodec.NONE), 1 << 10, 1 << 20,
+        List.of(Map.of("a", "x"), Map.of("a", "x"), Map.of("a", "x")));
+    assertEquals(List.of(1, 7, 1, 1, (int) 'x'), toList(sideBytes(p, 0)));
   }
 
   @Test
