@@ -11,9 +11,9 @@ import org.apache.hadoop.fs.FSDataInputStream;
 
 /**
  * The bytes of one block that follow its head: a keyed DCSL block's side segments, read one at a
- * time and only when a value in them is asked for, by positioned reads (so a map read after the
- * reader has moved to another block can still fetch its values). Every side is checked against its
- * CRC before it is decompressed.
+ * time and only when a value in them is asked for (through the reader's stream, which every read
+ * seeks first, so a map read after the reader has moved to another block can still fetch its
+ * values). Every side is checked against its CRC before it is decompressed.
  */
 final class BlockSides {
   /** For blocks without sides. */
@@ -50,7 +50,9 @@ final class BlockSides {
     long at = start + offset;
     try {
       byte[] stored = new byte[s.storedLength];
-      in.readFully(at, stored, 0, stored.length);
+      // Seek and read, not a positioned read: a checksummed local file system opens the file anew for each of those.
+      in.seek(at);
+      in.readFully(stored, 0, stored.length);
       CRC32C c = new CRC32C();
       c.update(stored, 0, stored.length);
       if ((int) c.getValue() != s.crc) throw new CifFormatException(file, column, at, what + " checksum mismatch");

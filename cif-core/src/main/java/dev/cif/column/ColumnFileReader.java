@@ -24,6 +24,12 @@ import org.apache.hadoop.fs.Path;
  * then; its side segments are read when a value of their key is asked for ({@link BlockSides}).
  */
 public final class ColumnFileReader implements Closeable {
+  /**
+   * The stream buffer asked for. Blocks are read whole, past any buffer; the small reads (header,
+   * footer, a keyed block's header and its side segments) should not read ahead by
+   * io.file.buffer.size (128 KiB in the paper's setup) into bytes no value was asked from.
+   */
+  static final int READ_BUFFER_BYTES = 4096;
   private final FSDataInputStream in;
   private final String file;
   private final ColumnSpec spec;
@@ -67,7 +73,7 @@ public final class ColumnFileReader implements Closeable {
     FSDataInputStream in;
     try {
       if (length < 0) length = fs.getFileStatus(path).getLen();
-      in = fs.open(path);
+      in = fs.open(path, READ_BUFFER_BYTES);
     } catch (FileNotFoundException e) {
       throw new CifFormatException(file, path.getName(), 0, "column file is missing", e);
     }
@@ -204,13 +210,13 @@ public final class ColumnFileReader implements Closeable {
     // A block that may have side segments is read in two steps, its header and then its head alone.
     long headLen = len;
     if (keyedCodec == null) {
-      readAt(b, off, 0, (int) len, false);
+      readAt(b, off, 0, (int) len);
     } else {
-      // Positioned reads: a buffered stream would read ahead into the sides, which are read only if asked for.
-      readAt(b, off, 0, ColumnFileWriter.BLOCK_HEADER_BYTES, true);
+      // Header, then the head alone: the sides are read only if a value in them is asked for.
+      readAt(b, off, 0, ColumnFileWriter.BLOCK_HEADER_BYTES);
       long stored = new ByteSource(ioBuf, 8, 4).readIntBE() & 0xFFFFFFFFL;
       headLen = Math.min(len, ColumnFileWriter.BLOCK_HEADER_BYTES + stored); // more than the extent: caught below
-      readAt(b, off, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) headLen, true);
+      readAt(b, off, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) headLen);
     }
     ByteSource h = new ByteSource(ioBuf, 0, ColumnFileWriter.BLOCK_HEADER_BYTES);
     int rows = h.readIntBE();
@@ -252,15 +258,11 @@ public final class ColumnFileReader implements Closeable {
     cursorRow = firstRows[b];
   }
 
-  /** Reads bytes [from, to) of block b (at file offset off) into the same range of ioBuf, by a positioned read or not. */
-  private void readAt(int b, long off, int from, int to, boolean positioned) throws IOException {
+  /** Reads bytes [from, to) of block b (at file offset off) into the same range of ioBuf. */
+  private void readAt(int b, long off, int from, int to) throws IOException {
     try {
-      if (positioned) {
-        in.readFully(off + from, ioBuf, from, to - from);
-      } else {
-        in.seek(off + from);
-        in.readFully(ioBuf, from, to - from);
-      }
+      in.seek(off + from);
+      in.readFully(ioBuf, from, to - from);
     } catch (java.io.EOFException e) {
       throw new CifFormatException(file, spec.name, off, "block " + b + " is truncated", e);
     } catch (org.apache.hadoop.fs.ChecksumException e) {
