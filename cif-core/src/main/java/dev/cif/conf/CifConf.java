@@ -29,6 +29,9 @@ public enum CifConf {
       "Comma-separated projection for ColumnInputFormat; empty means every column."),
   RECORD_TYPE("cif.read.record", "lazy",
       "'lazy' (LazyRecord: decode a column only when get() asks) or 'eager' (EagerRecord)."),
+  ROW_PREDICATE("cif.read.row-predicate", "",
+      "Class name of a dev.cif.record.RowPredicate the reader evaluates on one string or bytes column before "
+          + "it hands out a row (made with the job's configuration); empty: none."),
   OUTPUT_SCHEMA("cif.write.schema", "",
       "Avro schema JSON of records written by ColumnOutputFormat."),
   READER_SCHEMA("cif.read.schema", "",

@@ -35,6 +35,18 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
     CifConf.RECORD_TYPE.set(conf, type.name().toLowerCase(java.util.Locale.ROOT));
   }
 
+  /**
+   * A predicate the reader evaluates on one string or bytes column before it hands out a row (see
+   * {@link dev.cif.record.RowPredicate}); rows that fail it are never decoded further.
+   */
+  public static void setRowPredicate(Job job, Class<? extends dev.cif.record.RowPredicate> predicate) {
+    setRowPredicate(job.getConfiguration(), predicate);
+  }
+
+  public static void setRowPredicate(Configuration conf, Class<? extends dev.cif.record.RowPredicate> predicate) {
+    CifConf.ROW_PREDICATE.set(conf, predicate.getName());
+  }
+
   /** A reader schema: columns a split-directory lacks read their default, or null. */
   public static void setReaderSchema(Configuration conf, Schema schema) { CifConf.READER_SCHEMA.set(conf, schema.toString()); }
 

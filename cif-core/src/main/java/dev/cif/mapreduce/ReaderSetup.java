@@ -3,6 +3,7 @@ package dev.cif.mapreduce;
 import dev.cif.conf.CifConf;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
+import dev.cif.record.RowPredicate;
 import dev.cif.record.SplitRecordReader;
 import dev.cif.split.SplitDirectory;
 import java.io.IOException;
@@ -22,6 +23,19 @@ public final class ReaderSetup {
         : new Schema.Parser().parse(readerSchema);
     Projection projection = Projection.of(full, CifConf.COLUMNS.getString(conf));
     RecordType type = RecordType.parse(CifConf.RECORD_TYPE.getString(conf));
-    return new SplitRecordReader(fs, split.directories(), projection, type, CifConf.MAX_VALUE_BYTES.getLong(conf));
+    return new SplitRecordReader(fs, split.directories(), projection, type, CifConf.MAX_VALUE_BYTES.getLong(conf), null,
+        predicate(conf));
+  }
+
+  /** The job's row predicate (cif.read.row-predicate), made with the job's configuration, or null. */
+  static RowPredicate predicate(Configuration conf) {
+    String name = CifConf.ROW_PREDICATE.getString(conf).trim();
+    if (name.isEmpty()) return null;
+    try {
+      Class<? extends RowPredicate> c = conf.getClassByName(name).asSubclass(RowPredicate.class);
+      return org.apache.hadoop.util.ReflectionUtils.newInstance(c, conf);
+    } catch (ClassNotFoundException | ClassCastException e) {
+      throw new IllegalArgumentException(CifConf.ROW_PREDICATE.key() + "=" + name + " is not a " + RowPredicate.class.getName(), e);
+    }
   }
 }

@@ -37,6 +37,13 @@ public final class RowCursor implements Closeable {
   private final RowRangeFilter filter;
   private long[] ranges;
   private int range;
+  private final RowPredicate predicate;
+  /** The projected index of the predicate's column, or -1. */
+  private final int predicateIndex;
+  /** The predicate over the current split-directory; null without one, or when its column is constant there. */
+  private PredicateColumn predicateColumn;
+  /** The predicate's own reader when its column is not projected (closed with the split-directory). */
+  private ColumnFileReader predicateReader;
 
   public RowCursor(FileSystem fs, List<Path> dirs, Projection projection, long maxValueBytes) {
     this(fs, dirs, projection, maxValueBytes, null);
@@ -44,6 +51,18 @@ public final class RowCursor implements Closeable {
 
   /** @param filter the rows of each split-directory to visit, or null for all */
   public RowCursor(FileSystem fs, List<Path> dirs, Projection projection, long maxValueBytes, RowRangeFilter filter) {
+    this(fs, dirs, projection, maxValueBytes, filter, null);
+  }
+
+  /**
+   * @param filter the rows of each split-directory to visit, or null for all
+   * @param predicate rows whose value fails it are not visited (see {@link RowPredicate}), or null
+   */
+  public RowCursor(FileSystem fs, List<Path> dirs, Projection projection, long maxValueBytes, RowRangeFilter filter,
+      RowPredicate predicate) {
+    this.predicate = predicate;
+    Schema.Field pf = predicate == null ? null : projection.schema().getField(predicate.column());
+    this.predicateIndex = pf == null ? -1 : pf.pos();
     this.fs = fs;
     this.filter = filter;
     this.dirs = dirs;
@@ -94,6 +113,15 @@ public final class RowCursor implements Closeable {
         end = Math.min(end, ranges[range + 1]);
       }
       int n = (int) Math.min(max, end - next);
+      if (predicateColumn != null) {
+        next = predicateColumn.nextPassing(next, end);
+        if (next == end) {
+          curPos = end - 1; // nothing in this range passes
+          continue;
+        }
+        n = 1;
+        while (n < max && next + n < end && predicateColumn.passes(next + n, end)) n++;
+      }
       runStart = next;
       curPos = next + n - 1;
       rowId += n;
@@ -112,6 +140,9 @@ public final class RowCursor implements Closeable {
 
   /** The reader of projected column i, opened on first use and positioned at the current run's first row. */
   public ColumnFileReader column(int i) throws IOException {
+    if (i == predicateIndex && predicateColumn != null) {
+      throw new UnsupportedOperationException("column " + predicate.column() + " is read by the row predicate; read it by row");
+    }
     ColumnFileReader r = open(i);
     r.skipTo(runStart);
     return r;
@@ -130,6 +161,7 @@ public final class RowCursor implements Closeable {
     curPos = -1;
     ranges = filter == null ? null : filter.rowsToRead(current);
     range = 0;
+    predicateColumn = null;
     List<Schema.Field> fields = projection.schema().getFields();
     for (int i = 0; i < fields.size(); i++) {
       Schema.Field f = fields.get(i);
@@ -143,12 +175,47 @@ public final class RowCursor implements Closeable {
             + " differs from the reader's " + f.schema());
       }
     }
+    if (predicate != null) openPredicate();
     return true;
+  }
+
+  /**
+   * Sets up the predicate over the split-directory just opened. A column the split-directory lacks
+   * reads one value for every row, so the predicate is judged once: all rows or none.
+   */
+  private void openPredicate() throws IOException {
+    Schema.Field have = current.schema().getField(predicate.column());
+    if (have == null) {
+      Object value = predicateIndex >= 0 ? constants[predicateIndex] : null;
+      if (!constantPasses(value)) ranges = new long[0];
+      return;
+    }
+    ColumnFileReader r;
+    if (predicateIndex >= 0) {
+      r = open(predicateIndex);
+    } else {
+      r = predicateReader = current.openColumn(predicate.column(), maxValueBytes);
+    }
+    predicateColumn = new PredicateColumn(predicate, r);
+  }
+
+  private boolean constantPasses(Object value) {
+    if (value == null) return predicate.testNull();
+    byte[] b;
+    if (value instanceof java.nio.ByteBuffer) {
+      java.nio.ByteBuffer buf = ((java.nio.ByteBuffer) value).duplicate();
+      b = new byte[buf.remaining()];
+      buf.get(b);
+    } else {
+      b = value.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+    return predicate.test(b, 0, b.length);
   }
 
   /** The value of projected column i at the current row. */
   public Object read(int i) throws IOException {
     if (constant[i]) return constants[i];
+    if (i == predicateIndex && predicateColumn != null) return predicateColumn.value(curPos);
     ColumnFileReader r = open(i);
     r.skipTo(curPos);
     return r.next();
@@ -165,6 +232,8 @@ public final class RowCursor implements Closeable {
       if (readers[i] != null) readers[i].close();
       readers[i] = null;
     }
+    if (predicateReader != null) predicateReader.close();
+    predicateReader = null;
   }
 
   @Override

@@ -20,7 +20,13 @@ public final class SplitRecordReader implements Closeable {
   /** @param filter the rows of each split-directory to read (see {@link RowRangeFilter}), or null for all */
   public SplitRecordReader(FileSystem fs, List<Path> dirs, Projection projection, RecordType type, long maxValueBytes,
       RowRangeFilter filter) {
-    cursor = new RowCursor(fs, dirs, projection, maxValueBytes, filter);
+    this(fs, dirs, projection, type, maxValueBytes, filter, null);
+  }
+
+  /** @param predicate rows failing it are passed over (see {@link RowPredicate}), or null */
+  public SplitRecordReader(FileSystem fs, List<Path> dirs, Projection projection, RecordType type, long maxValueBytes,
+      RowRangeFilter filter, RowPredicate predicate) {
+    cursor = new RowCursor(fs, dirs, projection, maxValueBytes, filter, predicate);
     lazy = type == RecordType.LAZY ? new LazyRecord(cursor) : null;
     eager = type == RecordType.EAGER ? new EagerRecord(projection) : null;
   }

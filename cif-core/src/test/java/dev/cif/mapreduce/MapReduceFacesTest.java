@@ -148,6 +148,57 @@ class MapReduceFacesTest {
     assertEquals(expected, readLines(t, out2));
   }
 
+  /** The Figure 1 job's filter as a row predicate; the pattern comes from the job's configuration. */
+  public static class UrlContains implements dev.cif.record.RowPredicate, org.apache.hadoop.conf.Configurable {
+    private Configuration conf;
+    private byte[] needle;
+
+    @Override public void setConf(Configuration c) {
+      conf = c;
+      needle = c.get("test.url.contains").getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override public Configuration getConf() { return conf; }
+
+    @Override public String column() { return "url"; }
+
+    @Override public boolean test(byte[] b, int off, int len) {
+      outer:
+      for (int i = off; i <= off + len - needle.length; i++) {
+        for (int j = 0; j < needle.length; j++) if (b[i + j] != needle[j]) continue outer;
+        return true;
+      }
+      return false;
+    }
+  }
+
+  @Test
+  void aRowPredicateHandsOutOnlyTheRowsThatPass() throws Exception {
+    TestFs t = new TestFs();
+    Path data = load(t, "crawl-predicate", -1);
+    Configuration conf = new Configuration(t.conf);
+    conf.set("test.url.contains", "ibm.com/jp");
+    Job job = Job.getInstance(conf, "figure1-predicate");
+    job.setInputFormatClass(ColumnInputFormat.class);
+    ColumnInputFormat.setColumns(job, "url, metadata");
+    ColumnInputFormat.setRowPredicate(job, UrlContains.class);
+    FileInputFormat.addInputPath(job, data);
+    job.setMapperClass(ContentTypes.class);
+    job.setReducerClass(Distinct.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(NullWritable.class);
+    job.setOutputFormatClass(TextOutputFormat.class);
+    Path out = t.path("answer-predicate");
+    FileOutputFormat.setOutputPath(job, out);
+    assertTrue(job.waitForCompletion(false));
+    assertEquals(expectedAnswer(), readLines(t, out));
+    long passing = 0;
+    for (int i = 0; i < ROWS; i++) if (CrawlRecords.row(SEED, i).get("url").toString().contains("ibm.com/jp")) passing++;
+    assertTrue(passing > 0 && passing < ROWS / 5, passing + " rows pass");
+    assertEquals(passing, job.getCounters().findCounter(org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS).getValue(),
+        "the maps were handed the passing rows only");
+  }
+
   @Test
   void aFailedJobLeavesNothingVisible() throws Exception {
     TestFs t = new TestFs();

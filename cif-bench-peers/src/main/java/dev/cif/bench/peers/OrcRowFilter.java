@@ -1,6 +1,7 @@
 package dev.cif.bench.peers;
 
 import dev.cif.bench.harness.RowFilter;
+import dev.cif.bench.harness.RowFilterConf;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;

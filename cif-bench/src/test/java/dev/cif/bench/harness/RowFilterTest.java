@@ -65,5 +65,11 @@ class RowFilterTest {
     assertFalse(new ScanLoop.Outcome("matched=2 sum=7", 2, true).agreesWith(reference));
     assertFalse(new ScanLoop.Outcome("matched=3 sum=7", 101, true).agreesWith(reference));
     assertTrue(new ScanLoop.Outcome("matched=3 sum=7", 100, false).agreesWith(reference));
+    // The reference may filter too (CIF's row predicate, listed first): then an unfiltered pass has at least its records.
+    ScanLoop.Outcome filtered = new ScanLoop.Outcome("matched=3 sum=7", 3, true);
+    assertTrue(new ScanLoop.Outcome("matched=3 sum=7", 100, false).agreesWith(filtered));
+    assertFalse(new ScanLoop.Outcome("matched=3 sum=7", 2, false).agreesWith(filtered));
+    assertTrue(new ScanLoop.Outcome("matched=3 sum=7", 5, true).agreesWith(filtered));
+    assertFalse(new ScanLoop.Outcome("matched=4 sum=7", 3, true).agreesWith(filtered));
   }
 }

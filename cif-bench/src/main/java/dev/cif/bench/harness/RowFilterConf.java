@@ -1,6 +1,5 @@
-package dev.cif.bench.peers;
+package dev.cif.bench.harness;
 
-import dev.cif.bench.harness.RowFilter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,14 +14,14 @@ import org.apache.hadoop.conf.Configuration;
  * Carries a job's {@link RowFilter} to the readers inside the job configuration, as a MapReduce job hands
  * its tasks everything they need (Java serialization, Base64; Parquet does the same for its predicates).
  */
-final class RowFilterConf {
+public final class RowFilterConf {
 
   /** The configuration key; absent when the job has no filter. */
-  static final String KEY = "cif.bench.row-filter";
+  public static final String KEY = "cif.bench.row-filter";
 
   private RowFilterConf() {}
 
-  static void set(Configuration conf, RowFilter filter) {
+  public static void set(Configuration conf, RowFilter filter) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(filter);
@@ -32,7 +31,7 @@ final class RowFilterConf {
     conf.set(KEY, Base64.getEncoder().encodeToString(bytes.toByteArray()));
   }
 
-  static Optional<RowFilter> get(Configuration conf) {
+  public static Optional<RowFilter> get(Configuration conf) {
     String encoded = conf.get(KEY);
     if (encoded == null) {
       return Optional.empty();
