@@ -266,6 +266,33 @@ class DcslKeyStreamsTest {
     }
   }
 
+  @Test
+  void verifyReadsEverySide() throws Exception {
+    TestFs t = new TestFs();
+    Schema schema = org.apache.avro.SchemaBuilder.record("R").fields().name("metadata").type(NULLABLE_MAP_OF_NULLABLE_STRINGS)
+        .noDefault().endRecord();
+    Path dir = t.path("ds");
+    try (dev.cif.split.DatasetWriter w = new dev.cif.split.DatasetWriter(t.fs, dir, "part", schema,
+        new dev.cif.split.WriteOptions().blockBytes(8 << 10))) {
+      for (Map<Utf8, Utf8> m : crawlRows(2000, 5)) {
+        org.apache.avro.generic.GenericData.Record r = new org.apache.avro.generic.GenericData.Record(schema);
+        r.put("metadata", m);
+        w.write(r);
+      }
+    }
+    dev.cif.split.SplitDirectory sd = dev.cif.split.SplitDirectory.open(t.fs, dev.cif.split.DatasetListing.splitDirectories(t.fs, dir).get(0));
+    assertEquals(2000, sd.verify(1 << 20));
+    java.nio.file.Path f = java.nio.file.Path.of(sd.columnFile("metadata").getPath().toUri());
+    byte[] b = Files.readAllBytes(f);
+    int secondBlock = BlockOffsets.of(b).get(1);
+    b[secondBlock - 2] ^= 0x04; // inside the first block's last side segment
+    Files.write(f, b);
+    t.fs.delete(new Path(sd.columnFile("metadata").getPath().getParent(), "." + f.getFileName() + ".crc"), false);
+    dev.cif.io.CifFormatException e = assertThrows(dev.cif.io.CifFormatException.class,
+        () -> dev.cif.split.SplitDirectory.open(t.fs, sd.path()).verify(1 << 20));
+    assertTrue(e.getMessage().contains("checksum mismatch") && e.getMessage().contains("metadata"), e.getMessage());
+  }
+
   private static void assertSideError(TestFs t, Path p, String problem) throws Exception {
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
       Map<?, ?> m = (Map<?, ?>) r.next();
