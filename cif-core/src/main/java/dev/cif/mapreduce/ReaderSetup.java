@@ -18,13 +18,13 @@ public final class ReaderSetup {
   public static SplitRecordReader open(Configuration conf, ColumnSplit split) throws IOException {
     FileSystem fs = split.getPath().getFileSystem(conf);
     String readerSchema = CifConf.READER_SCHEMA.getString(conf);
-    Schema full = readerSchema.isEmpty()
-        ? SplitDirectory.open(fs, split.directories().get(0)).schema()
-        : new Schema.Parser().parse(readerSchema);
+    SplitDirectory first = readerSchema.isEmpty() ? SplitDirectory.open(fs, split.directories().get(0)) : null;
+    Schema full = first != null ? first.schema() : new Schema.Parser().parse(readerSchema);
     Projection projection = Projection.of(full, CifConf.COLUMNS.getString(conf));
     RecordType type = RecordType.parse(CifConf.RECORD_TYPE.getString(conf));
-    return new SplitRecordReader(fs, split.directories(), projection, type, CifConf.MAX_VALUE_BYTES.getLong(conf), null,
-        predicate(conf));
+    SplitRecordReader r = new SplitRecordReader(fs, split.directories(), projection, type, CifConf.MAX_VALUE_BYTES.getLong(conf),
+        null, predicate(conf));
+    return first == null ? r : r.reuse(first);
   }
 
   /** The job's row predicate (cif.read.row-predicate), made with the job's configuration, or null. */

@@ -28,6 +28,8 @@ public final class RowCursor implements Closeable {
   private final Object[] constants;
   private final boolean[] constant;
   private SplitDirectory current;
+  /** A split-directory its caller has opened already (to plan the projection), used instead of opening it again. */
+  private SplitDirectory opened;
   private int dirIndex = -1;
   private long curPos;
   private long rowsInDir;
@@ -75,6 +77,12 @@ public final class RowCursor implements Closeable {
   }
 
   public Projection projection() { return projection; }
+
+  /**
+   * Lets the cursor use a split-directory the caller has just opened instead of opening it again
+   * (one listing and one schema-file read fewer per split); only if it is the next one to be read.
+   */
+  public void reuse(SplitDirectory dir) { opened = dir; }
 
   /** Counts rows across the split; a record compares it to know whether its cached value is current. */
   public long rowId() { return rowId; }
@@ -156,7 +164,9 @@ public final class RowCursor implements Closeable {
       dirIndex = dirs.size();
       return false;
     }
-    current = SplitDirectory.open(fs, dirs.get(++dirIndex));
+    Path next = dirs.get(++dirIndex);
+    current = opened != null && opened.path().equals(next) ? opened : SplitDirectory.open(fs, next);
+    opened = null;
     rowsInDir = current.rows();
     curPos = -1;
     ranges = filter == null ? null : filter.rowsToRead(current);

@@ -31,6 +31,12 @@ public final class SplitRecordReader implements Closeable {
     eager = type == RecordType.EAGER ? new EagerRecord(projection) : null;
   }
 
+  /** Reads the first split-directory through dir, opened already by the caller (see {@link RowCursor#reuse}). */
+  public SplitRecordReader reuse(dev.cif.split.SplitDirectory dir) {
+    cursor.reuse(dir);
+    return this;
+  }
+
   public boolean next() throws IOException {
     if (!cursor.advance()) return false;
     if (eager != null) eager.load(cursor);
