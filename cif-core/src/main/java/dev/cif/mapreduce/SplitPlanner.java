@@ -5,6 +5,7 @@ import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
@@ -21,6 +23,8 @@ import org.apache.hadoop.fs.RemoteIterator;
  * Turns input paths into splits: each split-directory is one split (or consecutive ones are combined
  * up to cif.split.max-bytes). A split's length is the bytes of its projected columns, and its hosts
  * are the datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes holding all.
+ * Each split-directory is listed once (by {@link DatasetListing}); the block locations of its
+ * projected files are looked up file by file when they are few, else by one located listing.
  */
 public final class SplitPlanner {
   private SplitPlanner() {}
@@ -34,18 +38,16 @@ public final class SplitPlanner {
     long groupBytes = 0;
     for (Path input : inputs) {
       FileSystem fs = input.getFileSystem(conf);
-      for (Path dir : DatasetListing.splitDirectories(fs, input)) {
-        Set<String> files = projectedFiles(fs, dir, columns);
+      for (DatasetListing.Listed listed : DatasetListing.listed(fs, input)) {
+        Path dir = listed.dir;
+        Set<String> files = projectedFiles(fs, listed, columns);
         Map<String, Long> hosts = new HashMap<>();
         long bytes = 0;
-        RemoteIterator<LocatedFileStatus> it = fs.listLocatedStatus(dir);
-        while (it.hasNext()) {
-          LocatedFileStatus st = it.next();
-          if (files != null && !files.contains(st.getPath().getName())) continue;
-          bytes += st.getLen();
-          for (BlockLocation b : st.getBlockLocations()) {
-            for (String h : b.getHosts()) hosts.merge(h, b.getLength(), Long::sum);
-          }
+        for (FileStatus st : listed.files) {
+          if (st.isFile() && (files == null || files.contains(st.getPath().getName()))) bytes += st.getLen();
+        }
+        for (BlockLocation b : blockLocations(fs, listed, files)) {
+          for (String h : b.getHosts()) hosts.merge(h, b.getLength(), Long::sum);
         }
         if (!group.isEmpty() && (maxBytes <= 0 || groupBytes + bytes > maxBytes)) {
           splits.add(new ColumnSplit(group, groupBytes, topHosts(groupHosts)));
@@ -62,10 +64,31 @@ public final class SplitPlanner {
     return splits;
   }
 
+  /** Projections of at most this many files look their blocks up file by file (one call each on HDFS). */
+  static final int LOCATE_FILE_BY_FILE = 4;
+
+  /** The blocks of the named files of a split-directory (all its files if names is null). */
+  private static List<BlockLocation> blockLocations(FileSystem fs, DatasetListing.Listed listed, Set<String> names)
+      throws IOException {
+    List<BlockLocation> out = new ArrayList<>();
+    if (names != null && names.size() <= LOCATE_FILE_BY_FILE) {
+      for (FileStatus st : listed.files) {
+        if (names.contains(st.getPath().getName())) out.addAll(Arrays.asList(fs.getFileBlockLocations(st, 0, st.getLen())));
+      }
+      return out;
+    }
+    RemoteIterator<LocatedFileStatus> it = fs.listLocatedStatus(listed.dir);
+    while (it.hasNext()) {
+      LocatedFileStatus st = it.next();
+      if (names == null || names.contains(st.getPath().getName())) out.addAll(Arrays.asList(st.getBlockLocations()));
+    }
+    return out;
+  }
+
   /** The names of the files of the projected columns of one split-directory; null means all files. */
-  private static Set<String> projectedFiles(FileSystem fs, Path dir, Set<String> columns) throws IOException {
+  private static Set<String> projectedFiles(FileSystem fs, DatasetListing.Listed listed, Set<String> columns) throws IOException {
     if (columns == null) return null;
-    SplitDirectory sd = SplitDirectory.open(fs, dir);
+    SplitDirectory sd = SplitDirectory.open(fs, listed);
     Set<String> files = new HashSet<>();
     for (String c : columns) {
       String f = sd.schemaFile().fileOf(c);

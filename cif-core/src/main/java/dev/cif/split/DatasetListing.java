@@ -19,6 +19,24 @@ public final class DatasetListing {
 
   public static List<Path> splitDirectories(FileSystem fs, Path path) throws IOException {
     List<Path> out = new ArrayList<>();
+    for (Listed l : listed(fs, path)) out.add(l.dir);
+    return out;
+  }
+
+  /** A split-directory and the listing that found it (so that opening it need not list it again). */
+  public static final class Listed {
+    public final Path dir;
+    public final FileStatus[] files;
+
+    Listed(Path dir, FileStatus[] files) {
+      this.dir = dir;
+      this.files = files;
+    }
+  }
+
+  /** The split-directories under path, each with its listing, in the order of {@link #splitDirectories}. */
+  public static List<Listed> listed(FileSystem fs, Path path) throws IOException {
+    List<Listed> out = new ArrayList<>();
     FileStatus st;
     try {
       st = fs.getFileStatus(path);
@@ -29,13 +47,13 @@ public final class DatasetListing {
     return out;
   }
 
-  private static void collect(FileSystem fs, FileStatus dir, List<Path> out) throws IOException {
+  private static void collect(FileSystem fs, FileStatus dir, List<Listed> out) throws IOException {
     if (!dir.isDirectory()) return;
     FileStatus[] children = fs.listStatus(dir.getPath());
     Arrays.sort(children);
     for (FileStatus c : children) {
       if (c.isFile() && SplitDirectoryLayout.schemaGeneration(c.getPath().getName()) >= 0) {
-        out.add(dir.getPath());
+        out.add(new Listed(dir.getPath(), children));
         return;
       }
     }

@@ -35,6 +35,15 @@ public final class SplitDirectory {
     } catch (FileNotFoundException e) {
       throw new CifFormatException(dir.toString(), null, 0, "split-directory is missing", e);
     }
+    return open(fs, dir, list);
+  }
+
+  /** Opens a split-directory listed already ({@link DatasetListing#listed}): reads its schema file only. */
+  public static SplitDirectory open(FileSystem fs, DatasetListing.Listed listed) throws IOException {
+    return open(fs, listed.dir, listed.files);
+  }
+
+  private static SplitDirectory open(FileSystem fs, Path dir, FileStatus[] list) throws IOException {
     Map<String, FileStatus> files = new HashMap<>();
     FileStatus schema = null;
     int generation = -1;
@@ -121,4 +130,7 @@ public final class SplitDirectory {
   }
 
   public FileSystem fileSystem() { return fs; }
+
+  /** The statuses of the split-directory's files, by name, as listed when it was opened. */
+  public Map<String, FileStatus> files() { return java.util.Collections.unmodifiableMap(files); }
 }
