@@ -58,6 +58,27 @@ class CorruptDatasetFuzzTest {
     System.out.println(i + " mutations passed, seeds " + base + " to " + (base + i - 1));
   }
 
+  /** The mutations meet every DCSL block form: keyed blocks (side segments) and maps with their values in the rows. */
+  @Test
+  void theDatasetsHoldKeyedAndRowValueMapBlocks() throws Exception {
+    FuzzDatasets d = FuzzDatasets.get();
+    for (String label : new String[] {"DCSL-NONE", "DCSL-rowvalues-NONE"}) {
+      FuzzDatasets.Dataset ds = d.datasets.stream().filter(x -> x.label.equals(label)).findFirst().orElseThrow();
+      dev.cif.split.SplitDirectory sd = dev.cif.split.SplitDirectory.open(d.fs, new org.apache.hadoop.fs.Path(ds.dir.toUri()));
+      int keyed = 0;
+      int inRows = 0;
+      try (dev.cif.column.ColumnFileReader r = sd.openColumn("hm", 1 << 20)) {
+        for (long i = 0; i < r.rowCount(); i++) {
+          Object m = r.next();
+          if (m instanceof dev.cif.column.KeyedMap) keyed++;
+          else if (m instanceof dev.cif.column.DictionaryMap) inRows++;
+        }
+      }
+      org.junit.jupiter.api.Assertions.assertTrue(label.contains("rowvalues") ? keyed == 0 && inRows > 0 : keyed > inRows,
+          label + ": " + keyed + " keyed maps, " + inRows + " with values in their rows");
+    }
+  }
+
   /**
    * Skipped unless JAZZER_FUZZ is set: without it Jazzer would only replay an empty input, after
    * half a minute of scanning the class path for hooks, which the seeded smoke does better.

@@ -86,8 +86,10 @@ final class FuzzDatasets {
     fs = FileSystem.getLocal(new Configuration()).getRaw();
     RandomData data = new RandomData(42);
     for (int i = 0; i < ROWS; i++) rows.add(data.record(SCHEMA));
-    // hm's values come from a small vocabulary, so that DCSL blocks take the value-dictionary mode
-    // (mode 2, chosen when the previous block's values repeated); random strings never would. Decimals
+    // hm's values come from a small vocabulary over three keys, so that its DCSL blocks are keyed (mode 3,
+    // format version 6: a value stream per key in side segments), and, written with key streams off, take
+    // the value-dictionary mode (mode 2, chosen when the previous block's values repeated); random
+    // strings never would. Decimals
     // (precision 12) take the PACKED layout's unscaled longs by default. id comes in runs of 1 to 7
     // equal 15-bit values and dec in groups of 3 (a null stays null), so that their PACKED runs take the
     // repeats form (format version 5), with nulls inside groups; random values never would.
@@ -113,16 +115,22 @@ final class FuzzDatasets {
     Path root = Files.createTempDirectory("cif-fuzz");
     for (ColumnLayout layout : LAYOUTS) {
       for (BlockCodec codec : CODECS) {
-        String label = layout + "-" + codec;
-        org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(root.resolve(label).toUri());
-        WriteOptions o = new WriteOptions().blockBytes(300).skipLevels(16, 4, 2).codec("*", codec).layout("*", layout);
-        try (DatasetWriter w = new DatasetWriter(fs, out, "p", SCHEMA, o)) {
-          for (GenericData.Record r : rows) w.write(r);
+        write(root, layout + "-" + codec, new WriteOptions().codec("*", codec).layout("*", layout));
+        if (layout == ColumnLayout.DCSL) {
+          write(root, layout + "-rowvalues-" + codec, new WriteOptions().codec("*", codec).layout("*", layout).keyStreams(false));
         }
-        List<org.apache.hadoop.fs.Path> dirs = DatasetListing.splitDirectories(fs, out);
-        if (dirs.size() != 1) throw new IllegalStateException(label + " wrote " + dirs);
-        datasets.add(new Dataset(label, Path.of(dirs.get(0).toUri())));
       }
     }
+  }
+
+  private void write(Path root, String label, WriteOptions o) throws IOException {
+    org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(root.resolve(label).toUri());
+    o.blockBytes(300).skipLevels(16, 4, 2);
+    try (DatasetWriter w = new DatasetWriter(fs, out, "p", SCHEMA, o)) {
+      for (GenericData.Record r : rows) w.write(r);
+    }
+    List<org.apache.hadoop.fs.Path> dirs = DatasetListing.splitDirectories(fs, out);
+    if (dirs.size() != 1) throw new IllegalStateException(label + " wrote " + dirs);
+    datasets.add(new Dataset(label, Path.of(dirs.get(0).toUri())));
   }
 }
