@@ -49,25 +49,24 @@ final class BlockSides {
   ByteSource read(long offset, SideSegment s, String what) {
     long at = start + offset;
     try {
-      byte[] stored = new byte[s.storedLength];
-      // Seek and read, not a positioned read: a checksummed local file system opens the file anew for each of those.
-      in.seek(at);
-      in.readFully(stored, 0, stored.length);
-      CRC32C c = new CRC32C();
-      c.update(stored, 0, stored.length);
-      if ((int) c.getValue() != s.crc) throw new CifFormatException(file, column, at, what + " checksum mismatch");
       BlockCodec bc = BlockCodec.byId(s.codecId);
       if (bc == null) throw new CifFormatException(file, column, at, what + ": unknown codec id " + s.codecId);
+      if (bc == BlockCodec.NONE && s.rawLength != s.storedLength) {
+        throw new CifFormatException(file, column, at, what + " is uncompressed with raw " + s.rawLength + " != stored " + s.storedLength);
+      }
       byte[] raw = new byte[s.rawLength + 8];
-      if (bc == BlockCodec.NONE) {
-        if (s.rawLength != s.storedLength) {
-          throw new CifFormatException(file, column, at, what + " is uncompressed with raw " + s.rawLength + " != stored " + s.storedLength);
-        }
-        System.arraycopy(stored, 0, raw, 0, stored.length);
-      } else {
+      // An uncompressed side is read straight into the buffer it is decoded from.
+      byte[] stored = bc == BlockCodec.NONE ? raw : new byte[s.storedLength];
+      // Seek and read, not a positioned read: a checksummed local file system opens the file anew for each of those.
+      in.seek(at);
+      in.readFully(stored, 0, s.storedLength);
+      CRC32C c = new CRC32C();
+      c.update(stored, 0, s.storedLength);
+      if ((int) c.getValue() != s.crc) throw new CifFormatException(file, column, at, what + " checksum mismatch");
+      if (bc != BlockCodec.NONE) {
         BlockCodec.Engine e = engines[s.codecId] == null ? (engines[s.codecId] = bc.newEngine()) : engines[s.codecId];
         try {
-          e.decompress(stored, 0, stored.length, raw, s.rawLength);
+          e.decompress(stored, 0, s.storedLength, raw, s.rawLength);
         } catch (IllegalStateException ex) {
           throw new CifFormatException(file, column, at, what + ": " + ex.getMessage(), ex);
         }

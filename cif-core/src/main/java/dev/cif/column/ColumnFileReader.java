@@ -207,7 +207,6 @@ public final class ColumnFileReader implements Closeable {
       throw new CifFormatException(file, spec.name, off, "block " + b + " has an impossible length " + len);
     }
     if (freshBuffers || ioBuf.length < len) ioBuf = new byte[(int) (freshBuffers ? len : Math.max(len, Math.min(maxBlockBytes, ioBuf.length * 2L)))];
-    // A block that may have side segments is read in two steps, its header and then its head alone.
     long headLen = len;
     if (keyedCodec == null) {
       readAt(b, off, 0, (int) len);

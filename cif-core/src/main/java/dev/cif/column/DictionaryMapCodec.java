@@ -312,12 +312,10 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
       }
       return;
     }
-    if (readStreams != null) {
-      readIds(in);
-      return;
-    }
-    int n = in.readCount(1 + (readValues != null ? 1 : values.minBytes()));
+    // A keyed map holds key ids alone (its values are in the side segments).
+    int n = in.readCount(1 + (readStreams != null ? 0 : readValues != null ? 1 : values.minBytes()));
     for (int i = 0; i < n; i++) checkedId(in);
+    if (readStreams != null) return;
     if (readValues == null) {
       for (int i = 0; i < n; i++) values.skip(in);
     } else {
