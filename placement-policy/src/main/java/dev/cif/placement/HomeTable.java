@@ -14,10 +14,13 @@ import java.util.Set;
  * The NameNode's memory of where each split-directory lives: its "home", the ordered nodes that hold
  * every replica of every block of its column files (CoHadoop's locator table, keyed by directory).
  *
- * <p>Memory is a cache, not the truth: the namespace is (see {@link NamespaceHomes}), so the table is
- * bounded (least recently used entries are forgotten) and is empty after a NameNode restart. It exists
- * because the namespace lags behind decisions: blocks chosen for two columns at the same moment, or for
- * many re-replications in one pass of the redundancy monitor, must agree before any of them is stored.
+ * <p>Memory is a cache, not the truth: the namespace is (the home recorded on the directory, see
+ * {@code HomeAttribute}), so the table is bounded (least recently used entries are forgotten) and is
+ * loaded from the namespace when the NameNode starts or becomes active. It exists because decisions must
+ * agree before the namespace holds them (blocks chosen for two columns at the same moment, or for many
+ * re-replications in one pass of the redundancy monitor), and because the NameNode asks which replica
+ * to delete without naming the block, so the homes must be at hand as node sets. Each entry remembers
+ * whether the namespace holds it yet ({@link #isRecorded}).
  *
  * <p>Besides dir → home it counts each distinct home as a node set, because the NameNode asks which
  * replica to delete without saying which block (see {@link #findHomeWithin}).
@@ -30,6 +33,7 @@ public final class HomeTable<N> {
 
   private final Map<Set<N>, Integer> homeSets = new HashMap<>();
   private final LinkedHashMap<String, List<N>> homes;
+  private final Set<String> recorded = new HashSet<>();
 
   public HomeTable(int capacity) {
     this.homes = new LinkedHashMap<>(64, 0.75f, true) {
@@ -39,19 +43,20 @@ public final class HomeTable<N> {
           return false;
         }
         forgetSet(eldest.getValue());
+        recorded.remove(eldest.getKey());
         return true;
       }
     };
   }
 
-  /** The home recorded for a split-directory, or null when this NameNode has not seen it yet. */
+  /** The home of a split-directory in memory, or null when this NameNode has none for it. */
   public synchronized List<N> get(String dir) {
     return homes.get(dir);
   }
 
   /**
-   * Records {@code proposed} as the home of {@code dir} if the table still holds {@code seen} (null:
-   * no entry), and returns the home in effect. A concurrent decision wins over ours, so that all blocks
+   * Takes {@code proposed} as the home of {@code dir} if the table still holds {@code seen} (null:
+   * no entry), and returns the home in effect; a new home is not recorded until {@link #markRecorded}. A concurrent decision wins over ours, so that all blocks
    * of a directory follow the first writer.
    */
   public synchronized List<N> settle(String dir, List<N> seen, List<N> proposed) {
@@ -62,7 +67,37 @@ public final class HomeTable<N> {
     if (current != null) {
       forgetSet(current);
     }
-    List<N> copy = List.copyOf(proposed);
+    List<N> home = put(dir, proposed);
+    if (!home.equals(current)) {
+      recorded.remove(dir);
+    }
+    return home;
+  }
+
+  /** Takes the home the namespace holds for {@code dir} as the truth, replacing what memory had. */
+  public synchronized void load(String dir, List<N> home) {
+    List<N> current = homes.get(dir);
+    if (current != null) {
+      forgetSet(current);
+    }
+    put(dir, home);
+    recorded.add(dir);
+  }
+
+  /** True when the namespace holds {@code home} as {@code dir}'s home (so it survives a restart). */
+  public synchronized boolean isRecorded(String dir, List<N> home) {
+    return recorded.contains(dir) && home.equals(homes.get(dir));
+  }
+
+  /** Notes that the namespace now holds {@code home}, if it is still the home in effect. */
+  public synchronized void markRecorded(String dir, List<N> home) {
+    if (home.equals(homes.get(dir))) {
+      recorded.add(dir);
+    }
+  }
+
+  private List<N> put(String dir, List<N> home) {
+    List<N> copy = List.copyOf(home);
     homes.put(dir, copy);
     homeSets.merge(new HashSet<>(copy), 1, Integer::sum);
     return copy;

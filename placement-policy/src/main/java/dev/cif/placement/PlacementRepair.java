@@ -19,8 +19,11 @@ import org.apache.hadoop.io.IOUtils;
  * first: where its copy lands tells the client what the home is, and files already wholly there are left
  * alone. Each copy is written next to the original under a hidden name that still ends in ".cif" (so the
  * policy treats it as part of the directory, and Hadoop input formats skip it), then renamed over the
- * original, which keeps its new block locations. Meant for data at rest: a reader holding the old file
- * open fails when its blocks are deleted.
+ * original, which keeps its new block locations. The copy keeps the original's attributes
+ * ({@link KeptAttributes}). A file is never lost: the original is replaced only by an atomic rename of a
+ * complete copy, so a repair that dies leaves at most a hidden copy, which the next repair of the
+ * directory deletes. Meant for data at rest: a reader holding the old file open fails when its blocks
+ * are deleted.
  */
 public final class PlacementRepair {
   static final String TEMP_PREFIX = "._cif_repair_";
@@ -37,7 +40,9 @@ public final class PlacementRepair {
    * when one replica is; the others' reports follow within a heartbeat or so).
    */
   public int repair(SplitLayout split) throws IOException {
+    removeLeftCopies(split);
     List<LocatedFileStatus> files = new java.util.ArrayList<>(split.files());
+    files.removeIf(f -> f.getPath().getName().startsWith(TEMP_PREFIX));
     files.removeIf(f -> f.getLen() == 0);
     files.sort((a, b) -> Long.compare(a.getLen(), b.getLen()));
     int rewritten = 0;
@@ -46,26 +51,45 @@ public final class PlacementRepair {
       if (home != null && allBlocksOn(file, home)) {
         continue;
       }
-      rewrite(file);
+      KeptAttributes kept = rewrite(file);
       awaitReplicas(file.getPath(), file.getReplication());
       rewritten++;
       if (home == null) {
         home = firstBlockNodes(file.getPath());
       }
+      // Last: asking for block locations sets the access time.
+      kept.applyAfterWrite(fs, file.getPath());
     }
     return rewritten;
   }
 
-  private void rewrite(LocatedFileStatus file) throws IOException {
+  private KeptAttributes rewrite(LocatedFileStatus file) throws IOException {
     Path original = file.getPath();
     Path temp = new Path(original.getParent(), TEMP_PREFIX + original.getName());
-    try (InputStream in = fs.open(original);
-         OutputStream out = fs.create(temp, file.getPermission(), true,
-             fs.getConf().getInt("io.file.buffer.size", 4096), file.getReplication(),
-             file.getBlockSize(), null)) {
-      IOUtils.copyBytes(in, out, 64 * 1024, false);
+    KeptAttributes kept = KeptAttributes.of(fs, file);
+    try {
+      try (InputStream in = fs.open(original);
+           OutputStream out = fs.create(temp, file.getPermission(), true,
+               fs.getConf().getInt("io.file.buffer.size", 4096), file.getReplication(),
+               file.getBlockSize(), null)) {
+        kept.applyBeforeWrite(fs, temp);
+        IOUtils.copyBytes(in, out, 64 * 1024, false);
+      }
+      fs.rename(temp, original, Options.Rename.OVERWRITE);
+      return kept;
+    } catch (IOException | RuntimeException e) {
+      fs.delete(temp, false);
+      throw e;
     }
-    fs.rename(temp, original, Options.Rename.OVERWRITE);
+  }
+
+  /** Copies a repair left behind when it died: never the only copy (the original is still there). */
+  private void removeLeftCopies(SplitLayout split) throws IOException {
+    for (LocatedFileStatus f : split.files()) {
+      if (f.getPath().getName().startsWith(TEMP_PREFIX)) {
+        fs.delete(f.getPath(), false);
+      }
+    }
   }
 
   private void awaitReplicas(Path path, short replication) throws IOException {

@@ -4,172 +4,255 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
-import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
+import org.apache.hadoop.hdfs.MiniDFSNNTopology;
 import org.apache.hadoop.hdfs.server.balancer.BalancerRunner;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
-import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.common.HdfsServerConstants.StartupOption;
-import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * Co-location through the life of a cluster, on one MiniDFSCluster (starting clusters is the expensive
- * part): the NameNode restarts, a datanode dies and its blocks are re-replicated, it comes back and
- * excess replicas are deleted, and the Balancer runs after new datanodes join. (A NameNode restart
- * soon after excess deletions is not covered: it sometimes scatters a directory, see placement.md.) The stages run in
- * order and each one starts from the state the previous one left.
+ * Co-location through the faults of a cluster's life. Each test starts its own MiniDFSCluster (6
+ * datanodes on 2 racks) and writes its own split-directories, so no test depends on another's state,
+ * and every wait is on a condition of the cluster, never a fixed sleep. Each test also writes the
+ * figures of its fault (share co-located right after it, time until co-location is whole again) to
+ * {@code target/placement-faults.md} before asserting, so that a run of the suite against an older
+ * policy measures the "before" side.
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ColocationSurvivesFailuresTest {
   private static final long CAPACITY = 20L * 1024 * 1024;
   private static final long[] COLUMNS = {600_000, 300_000, 90_000, 700_000};
+  private static final int SPLITS = 8;
   private static final Path CIF = new Path("/warehouse/t");
   private static final Path ROOT = new Path("/");
-  private static Configuration conf;
-  private static MiniDFSCluster cluster;
-  private static DataNodeProperties stopped;
-  private static String stoppedAddress;
 
-  @BeforeAll
-  static void startCluster() throws Exception {
-    conf = PlacementCluster.conf(true);
-    cluster = PlacementCluster.start(conf, CAPACITY);
-  }
+  private MiniDFSCluster cluster;
 
-  @AfterAll
-  static void stopCluster() {
+  @AfterEach
+  void stopCluster() {
     if (cluster != null) {
       cluster.shutdown();
     }
   }
 
   @Test
-  @Order(1)
-  void writtenSplitDirectoriesAreCoLocated() throws Exception {
-    FileSystem fs = cluster.getFileSystem();
-    for (int s = 0; s < 8; s++) {
-      PlacementCluster.writeSplit(fs, new Path(CIF, "split-" + s), COLUMNS, s);
+  void newColumnsRightAfterSafeModeJoinTheirDirectoriesWhileADatanodeHasNotReported()
+      throws Exception {
+    Configuration conf = PlacementCluster.conf(true);
+    cluster = PlacementCluster.start(conf, CAPACITY);
+    DistributedFileSystem fs = cluster.getFileSystem();
+    writeSplits(fs);
+    Map<String, Set<String>> before = PlacementCluster.homes(fs, CIF);
+    int late = nodeHoldingASplit(before);
+    String lateAddress = address(late);
+
+    // The datanode goes down with the NameNode and comes back after it: the restarted NameNode
+    // leaves safe mode on the other five nodes' reports, and clients write at once.
+    DataNodeProperties held = cluster.stopDataNode(late);
+    cluster.restartNameNode(true);
+    fs = cluster.getFileSystem();
+    for (int s = 0; s < SPLITS; s++) {
+      PlacementCluster.write(fs, new Path(CIF, "split-" + s + "/added.cif"), 400_000, 900 + s);
     }
+    double right = PlacementCluster.coLocatedPercent(fs, CIF);
+    long start = System.currentTimeMillis();
+    cluster.restartDataNode(held, true);
+    cluster.waitActive();
+    DistributedFileSystem back = cluster.getFileSystem();
+    PlacementCluster.awaitReplicated(back, ROOT);
+    long restored = awaitCoLocated(back);
+    FaultFigures.record("NameNode restart, one datanode not yet reported, new columns written",
+        right, restored > 0 ? System.currentTimeMillis() - start : -1);
+
+    assertTrue(before.values().stream().anyMatch(h -> h.contains(lateAddress)));
+    assertAllCoLocated(back);
+    assertEquals(before, PlacementCluster.homes(back, CIF));
+  }
+
+  @Test
+  void aFailoverWhileASplitDirectoryIsWrittenKeepsItsHome() throws Exception {
+    Configuration conf = PlacementCluster.conf(true);
+    cluster = PlacementCluster.builder(conf, 0)
+        .nnTopology(MiniDFSNNTopology.simpleHATopology()).build();
+    cluster.waitActive();
+    cluster.transitionToActive(0);
+    DistributedFileSystem fs = HATestUtil.configureFailoverFs(cluster, conf);
+    // Two columns of each directory are written whole, a third is open across the failover.
+    List<OutputStream> open = new ArrayList<>();
+    for (int s = 0; s < SPLITS; s++) {
+      Path dir = new Path(CIF, "split-" + s);
+      PlacementCluster.write(fs, new Path(dir, "col0.cif"), COLUMNS[0], s * 31L);
+      PlacementCluster.write(fs, new Path(dir, "col1.cif"), COLUMNS[1], s * 31L + 1);
+      OutputStream out = fs.create(new Path(dir, "col2.cif"), true);
+      out.write(bytes(PlacementCluster.BLOCK_SIZE + 40_000, s));
+      ((org.apache.hadoop.fs.FSDataOutputStream) out).hflush();
+      open.add(out);
+    }
+    cluster.transitionToStandby(0);
+    cluster.transitionToActive(1);
+    for (int s = 0; s < SPLITS; s++) {
+      open.get(s).write(bytes(2 * PlacementCluster.BLOCK_SIZE, 100 + s));
+      open.get(s).close();
+      PlacementCluster.write(fs, new Path(CIF, "split-" + s + "/col3.cif"), COLUMNS[3], s + 77);
+    }
+    PlacementCluster.awaitReplicated(fs, ROOT);
+    FaultFigures.record("HA failover while writing", PlacementCluster.coLocatedPercent(fs, CIF), 0);
+
+    assertAllCoLocated(fs);
+    assertHomesRecorded(fs);
+  }
+
+  @Test
+  void aDatanodeLostAndBackThenANameNodeRestartBeforeItsExcessIsDeleted() throws Exception {
+    Configuration conf = PlacementCluster.conf(true);
+    cluster = PlacementCluster.start(conf, CAPACITY);
+    DistributedFileSystem fs = cluster.getFileSystem();
+    writeSplits(fs);
+    int lost = nodeHoldingASplit(PlacementCluster.homes(fs, CIF));
+    String lostAddress = address(lost);
+
+    long start = System.currentTimeMillis();
+    DataNodeProperties stopped = cluster.stopDataNode(lost);
+    PlacementCluster.waitFor("re-replication", 120_000,
+        () -> PlacementCluster.fullyReplicated(fs, ROOT, 3, lostAddress));
+    FaultFigures.record("datanode lost, re-replicated", PlacementCluster.coLocatedPercent(fs, CIF),
+        System.currentTimeMillis() - start);
+    assertAllCoLocated(fs);
+    Map<String, Set<String>> rehomed = PlacementCluster.homes(fs, CIF);
+
+    // It returns, and the NameNode restarts before the returned replicas are judged excess and
+    // deleted: the restarted NameNode decides which replicas stay.
+    cluster.restartDataNode(stopped, true);
+    cluster.restartNameNode(true);
+    cluster.waitFirstBRCompleted(0, 60_000);
+    DistributedFileSystem after = cluster.getFileSystem();
+    long restored = PlacementCluster.awaitSettled(cluster, after, ROOT);
+    FaultFigures.record("datanode back, NameNode restart before excess deletion",
+        PlacementCluster.coLocatedPercent(after, CIF), restored);
+    assertAllCoLocated(after);
+    assertEquals(rehomed, PlacementCluster.homes(after, CIF));
+
+    for (int s = 0; s < SPLITS; s++) {
+      PlacementCluster.write(after, new Path(CIF, "split-" + s + "/added.cif"), 400_000, 900 + s);
+    }
+    PlacementCluster.awaitReplicated(after, ROOT);
+    assertAllCoLocated(after);
+    assertEquals(rehomed, PlacementCluster.homes(after, CIF));
+  }
+
+  @Test
+  void directoriesWrittenBeforeHomesWereRecordedGetTheirsFromTheirBlocks() throws Exception {
+    Configuration conf = PlacementCluster.conf(true);
+    cluster = PlacementCluster.start(conf, CAPACITY);
+    DistributedFileSystem fs = cluster.getFileSystem();
+    writeSplits(fs);
+    Map<String, Set<String>> before = PlacementCluster.homes(fs, CIF);
+    for (int s = 0; s < SPLITS; s++) {
+      fs.removeXAttr(new Path(CIF, "split-" + s), PlacementCluster.HOME_ATTRIBUTE);
+    }
+    cluster.restartNameNode(true);
+    cluster.waitFirstBRCompleted(0, 60_000);
+    DistributedFileSystem after = cluster.getFileSystem();
+    for (int s = 0; s < SPLITS; s++) {
+      PlacementCluster.write(after, new Path(CIF, "split-" + s + "/added.cif"), 400_000, 900 + s);
+    }
+    PlacementCluster.awaitReplicated(after, ROOT);
+    assertAllCoLocated(after);
+    assertEquals(before, PlacementCluster.homes(after, CIF));
+    assertHomesRecorded(after);
+  }
+
+  @Test
+  void theBalancerMovesOtherBlocksButNoPartOfASplitDirectory() throws Exception {
+    Configuration conf = PlacementCluster.conf(true);
+    cluster = PlacementCluster.start(conf, CAPACITY);
+    DistributedFileSystem fs = cluster.getFileSystem();
+    writeSplits(fs);
     for (int f = 0; f < 4; f++) {
       PlacementCluster.write(fs, new Path("/logs/part-" + f), 2L * 1024 * 1024, 50 + f);
     }
     PlacementCluster.awaitReplicated(fs, ROOT);
-    assertAllCoLocated(fs);
-  }
-
-  @Test
-  @Order(3)
-  void afterADatanodeDiesReReplicationKeepsEverySplitTogether() throws Exception {
-    FileSystem fs = cluster.getFileSystem();
-    stoppedAddress = cluster.getDataNodes().get(0).getDatanodeId().getXferAddr();
-    assertTrue(homes(fs).values().stream().anyMatch(h -> h.contains(stoppedAddress)),
-        "the stopped node must hold some split-directory");
-    stopped = cluster.stopDataNode(0);
-    PlacementCluster.waitFor("re-replication", 120_000,
-        () -> PlacementCluster.fullyReplicated(fs, ROOT, 3, stoppedAddress));
-    assertAllCoLocated(fs);
-  }
-
-  @Test
-  @Order(4)
-  void whenItReturnsTheExcessReplicasDeletedKeepEverySplitTogether() throws Exception {
-    FileSystem fs = cluster.getFileSystem();
-    cluster.restartDataNode(stopped, true);
-    cluster.waitActive();
-    FSNamesystem ns = cluster.getNamesystem();
-    String[] hostPort = stoppedAddress.split(":");
-    PlacementCluster.waitFor("block report of the returned node", 60_000, () -> {
-      DatanodeDescriptor back = ns.getBlockManager().getDatanodeManager()
-          .getDatanodeByXferAddr(hostPort[0], Integer.parseInt(hostPort[1]));
-      return back != null && back.isAlive() && back.numBlocks() > 0;
-    });
-    // Deleted on the datanodes too (the NameNode forgets a replica when its deletion is reported),
-    // so that the NameNode restart of the next stage does not find the excess replicas again.
-    int replicas = 3 * PlacementCluster.blocks(fs, ROOT).size();
-    PlacementCluster.IoCondition settled = () -> ns.getExcessBlocks() == 0
-        && ns.getPendingDeletionBlocks() == 0
-        && PlacementCluster.fullyReplicated(fs, ROOT, 3, null)
-        && ns.getBlockManager().getDatanodeManager()
-            .getDatanodeListForReport(DatanodeReportType.LIVE).stream()
-            .mapToInt(DatanodeDescriptor::numBlocks).sum() == replicas
-        && onDisk() == replicas;
-    // Block reports arrive per storage and excess is found in waves: require a quiet period.
-    PlacementCluster.waitFor("excess replicas deleted", 60_000, settled);
-    Thread.sleep(3000);
-    PlacementCluster.waitFor("excess replicas deleted", 60_000, settled);
-    // Which of the returned node and its replacement stays may differ per directory; that each
-    // directory keeps one set of nodes is what matters.
-    assertAllCoLocated(fs);
-  }
-
-  @Test
-  @Order(2)
-  void afterANameNodeRestartNewColumnsJoinTheirSplitDirectories() throws Exception {
-    Map<String, Set<String>> before = homes(cluster.getFileSystem());
-    cluster.restartNameNode(true);
-    cluster.waitActive();
-    // MiniDFSCluster leaves safe mode without an extension: wait until every datanode has reported,
-    // as a real NameNode does before it leaves safe mode (dfs.namenode.safemode.extension).
-    cluster.waitFirstBRCompleted(0, 30_000);
-    FileSystem fs = cluster.getFileSystem();
-    // And until the block reports have told the NameNode every replica: a split's home is read from its
-    // blocks' locations, and one datanode still unreported under load sent a new column elsewhere.
-    PlacementCluster.awaitReplicated(fs, ROOT);
-    assertAllCoLocated(fs);
-    // The NameNode's memory is empty now: only the namespace knows where each split lives.
-    for (int s = 0; s < 8; s++) {
-      PlacementCluster.write(fs, new Path(CIF, "split-" + s + "/added.cif"), 400_000, 900 + s);
-    }
-    PlacementCluster.awaitReplicated(fs, ROOT);
-    assertAllCoLocated(fs);
-    assertEquals(before, homes(fs));
-  }
-
-  @Test
-  @Order(5)
-  void theBalancerMovesOtherBlocksButNoPartOfASplitDirectory() throws Exception {
-    FileSystem fs = cluster.getFileSystem();
-    Map<String, Set<String>> before = homes(fs);
-    long[][] capacities = {{CAPACITY}, {CAPACITY}};
-    cluster.startDataNodes(conf, 2, new org.apache.hadoop.fs.StorageType[][] {{org.apache.hadoop.fs.StorageType.DISK}, {org.apache.hadoop.fs.StorageType.DISK}}, true, StartupOption.REGULAR, new String[] {"/r1", "/r2"},
-        null, capacities, null, false, false, false, null, null, null);
+    Map<String, Set<String>> before = PlacementCluster.homes(fs, CIF);
+    cluster.startDataNodes(conf, 2, new StorageType[][] {{StorageType.DISK}, {StorageType.DISK}},
+        true, StartupOption.REGULAR, new String[] {"/r1", "/r2"}, null,
+        new long[][] {{CAPACITY}, {CAPACITY}}, null, false, false, false, null, null, null);
     cluster.waitActive();
     List<String> added = cluster.getDataNodes().subList(6, 8).stream()
         .map(dn -> dn.getDatanodeId().getXferAddr()).toList();
     int status = BalancerRunner.run(conf, 30_000);
+    FaultFigures.record("datanodes added, Balancer run", PlacementCluster.coLocatedPercent(fs, CIF),
+        0);
+
     assertTrue(status <= 1, "balancer exit status " + status);
     long movedToNewNodes = PlacementCluster.blocks(fs, ROOT).stream()
-        .filter(b -> {
-          try {
-            return List.of(b.getNames()).stream().anyMatch(added::contains);
-          } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-          }
-        }).count();
+        .filter(b -> PlacementCluster.names(b).stream().anyMatch(added::contains)).count();
     assertTrue(movedToNewNodes > 0, "the balancer moved other blocks to the new nodes");
     assertAllCoLocated(fs);
-    assertEquals(before, homes(fs));
+    assertEquals(before, PlacementCluster.homes(fs, CIF));
     assertFalse(before.values().stream().anyMatch(h -> h.stream().anyMatch(added::contains)));
   }
 
-  /** Replicas the datanodes actually hold (deletions are asynchronous on the datanode). */
-  private static long onDisk() {
-    String pool = cluster.getNamesystem().getBlockPoolId();
-    return cluster.getAllBlockReports(pool).stream().flatMap(m -> m.values().stream())
-        .mapToLong(r -> r.getNumberOfBlocks()).sum();
+  private static void writeSplits(FileSystem fs) throws Exception {
+    for (int s = 0; s < SPLITS; s++) {
+      PlacementCluster.writeSplit(fs, new Path(CIF, "split-" + s), COLUMNS, s);
+    }
+    PlacementCluster.awaitReplicated(fs, ROOT);
+    assertAllCoLocated(fs);
+  }
+
+  /** Index of a datanode that is in some split-directory's home. */
+  private int nodeHoldingASplit(Map<String, Set<String>> homes) {
+    List<DataNode> dns = cluster.getDataNodes();
+    for (int i = 0; i < dns.size(); i++) {
+      String a = dns.get(i).getDatanodeId().getXferAddr();
+      if (homes.values().stream().anyMatch(h -> h.contains(a))) {
+        return i;
+      }
+    }
+    throw new AssertionError("no datanode holds a split-directory: " + homes);
+  }
+
+  private String address(int datanode) {
+    return cluster.getDataNodes().get(datanode).getDatanodeId().getXferAddr();
+  }
+
+  /** Waits until every split-directory is co-located; the milliseconds it took, -1 if never. */
+  private static long awaitCoLocated(FileSystem fs) throws Exception {
+    try {
+      return PlacementCluster.waitFor("co-location", 30_000,
+          () -> PlacementCluster.coLocatedPercent(fs, CIF) == 100.0);
+    } catch (AssertionError e) {
+      return -1;
+    }
+  }
+
+  /** Each directory's recorded home names exactly the nodes its blocks are on. */
+  private void assertHomesRecorded(DistributedFileSystem fs) throws Exception {
+    Map<String, String> addressOf = new java.util.HashMap<>();
+    for (DataNode dn : cluster.getDataNodes()) {
+      addressOf.put(dn.getDatanodeUuid(), dn.getDatanodeId().getXferAddr());
+    }
+    for (Map.Entry<String, Set<String>> e : PlacementCluster.homes(fs, CIF).entrySet()) {
+      Set<String> recorded = new java.util.HashSet<>();
+      for (String uuid : PlacementCluster.recordedHome(fs, new Path(e.getKey()))) {
+        recorded.add(addressOf.get(uuid));
+      }
+      assertEquals(e.getValue(), recorded, "recorded home of " + e.getKey());
+    }
   }
 
   private static void assertAllCoLocated(FileSystem fs) throws Exception {
@@ -182,11 +265,9 @@ class ColocationSurvivesFailuresTest {
     assertEquals("", scattered.toString(), "split-directories not co-located");
   }
 
-  private static Map<String, Set<String>> homes(FileSystem fs) throws Exception {
-    Map<String, Set<String>> homes = new TreeMap<>();
-    for (SplitLayout s : SplitDirectoryScan.scan(fs, CIF)) {
-      homes.put(s.dir(), s.commonNodes());
-    }
-    return homes;
+  private static byte[] bytes(int n, long seed) {
+    byte[] b = new byte[n];
+    new Random(seed).nextBytes(b);
+    return b;
   }
 }

@@ -14,7 +14,13 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.ColumnPlacementPolicy;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A MiniDFSCluster as the issue asks for it (6 datanodes on 2 racks, replication 3, small blocks, fast
@@ -23,6 +29,8 @@ import org.apache.hadoop.hdfs.server.blockmanagement.ColumnPlacementPolicy;
  */
 public final class PlacementCluster {
   public static final int BLOCK_SIZE = 256 * 1024;
+  /** Where the policy records a split-directory's home (a contract with operators: docs/placement.md). */
+  public static final String HOME_ATTRIBUTE = "trusted.cif.home";
   public static final String[] RACKS = {"/r1", "/r1", "/r1", "/r2", "/r2", "/r2"};
 
   private PlacementCluster() {
@@ -53,6 +61,13 @@ public final class PlacementCluster {
   }
 
   public static MiniDFSCluster start(Configuration conf, long capacityPerNode) throws IOException {
+    MiniDFSCluster cluster = builder(conf, capacityPerNode).build();
+    cluster.waitActive();
+    return cluster;
+  }
+
+  /** The cluster's builder, for tests that change its NameNode topology. */
+  public static MiniDFSCluster.Builder builder(Configuration conf, long capacityPerNode) {
     // Surefire points java.io.tmpdir into target/; the web servers of the cluster need it to exist.
     new java.io.File(System.getProperty("java.io.tmpdir")).mkdirs();
     // One storage per datanode: the capacities below (for Balancer tests) are per storage.
@@ -63,9 +78,7 @@ public final class PlacementCluster {
       java.util.Arrays.setAll(caps, i -> new long[] {capacityPerNode});
       b.storageCapacities(caps);
     }
-    MiniDFSCluster cluster = b.build();
-    cluster.waitActive();
-    return cluster;
+    return b;
   }
 
   /** Writes a split-directory of {@code columns} column files with the given sizes in bytes. */
@@ -118,6 +131,56 @@ public final class PlacementCluster {
   /** Waits until every block under {@code root} has all 3 replicas reported to the NameNode. */
   public static void awaitReplicated(FileSystem fs, Path root) throws Exception {
     waitFor("replicas reported", 30_000, () -> fullyReplicated(fs, root, 3, null));
+  }
+
+  /**
+   * Waits until the NameNode has nothing left to decide about replicas under {@code root}: none under-
+   * or over-replicated or postponed (a NameNode that restarted postpones excess decisions until every
+   * datanode holding the block has reported), no deletion pending, and the datanodes hold exactly the
+   * replicas the NameNode counts. Returns the milliseconds it took.
+   */
+  public static long awaitSettled(MiniDFSCluster cluster, FileSystem fs, Path root)
+      throws Exception {
+    FSNamesystem ns = cluster.getNamesystem();
+    int replicas = 3 * blocks(fs, root).size();
+    return waitFor("replicas settled", 120_000, () -> ns.getExcessBlocks() == 0
+        && ns.getPendingDeletionBlocks() == 0 && ns.getPostponedMisreplicatedBlocks() == 0
+        && ns.getUnderReplicatedBlocks() == 0
+        && fullyReplicated(fs, root, 3, null)
+        && ns.getBlockManager().getDatanodeManager()
+            .getDatanodeListForReport(DatanodeReportType.LIVE).stream()
+            .mapToInt(DatanodeDescriptor::numBlocks).sum() == replicas
+        && onDisk(cluster) == replicas);
+  }
+
+  /** Replicas the datanodes actually hold (deletions are asynchronous on the datanode). */
+  private static long onDisk(MiniDFSCluster cluster) {
+    String pool = cluster.getNamesystem().getBlockPoolId();
+    return cluster.getAllBlockReports(pool).stream().flatMap(m -> m.values().stream())
+        .mapToLong(r -> r.getNumberOfBlocks()).sum();
+  }
+
+  /** Each split-directory under {@code root} with its common replica nodes (null if scattered). */
+  public static Map<String, Set<String>> homes(FileSystem fs, Path root) throws IOException {
+    Map<String, Set<String>> homes = new TreeMap<>();
+    for (SplitLayout s : SplitDirectoryScan.scan(fs, root)) {
+      homes.put(s.dir(), s.commonNodes());
+    }
+    return homes;
+  }
+
+  /** The datanode UUIDs recorded as {@code dir}'s home in the namespace. */
+  public static List<String> recordedHome(FileSystem fs, Path dir) throws IOException {
+    byte[] value = fs.getXAttr(dir, HOME_ATTRIBUTE);
+    return List.of(new String(value, java.nio.charset.StandardCharsets.UTF_8).split(","));
+  }
+
+  public static List<String> names(BlockLocation b) {
+    try {
+      return List.of(b.getNames());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   public interface IoCondition {

@@ -1,6 +1,5 @@
 package org.apache.hadoop.hdfs.server.blockmanagement;
 
-import dev.cif.placement.ColumnPlacementPlugin;
 import dev.cif.placement.CoLocatedReplicaSets;
 import dev.cif.placement.HomeTable;
 import dev.cif.placement.LeastLoadedChooser;
@@ -21,7 +20,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.HomeAttribute;
 import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
 import org.slf4j.Logger;
@@ -39,21 +41,71 @@ import org.slf4j.LoggerFactory;
  * <p>Best effort, as in CoHadoop: the home of a directory is passed to the default policy as favored
  * nodes, so a full or overloaded home node is replaced by a default choice for that block, and a dead or
  * decommissioning home node is replaced for the whole directory. Placement never fails a write.
+ *
+ * <p>A home is durable: it is recorded on the directory ({@link HomeAttribute}) before the first block
+ * that uses it is allocated, and read back after a restart or failover, so it never depends on which
+ * block reports have arrived. A recorded home node that this NameNode has not heard from since it
+ * started is awaited, not replaced, for {@value #RESTART_GRACE_KEY} (default: the time after which HDFS
+ * declares a silent datanode dead): its replica of a new block is left to re-replication, which puts it
+ * on that node once it registers (or on its replacement once the wait is over).
  */
 public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implements Configurable {
   public static final String HOME_TABLE_CAPACITY_KEY = "cif.placement.home.table.capacity";
+  public static final String RESTART_GRACE_KEY = "cif.placement.restart.grace.ms";
   private static final Logger LOG = LoggerFactory.getLogger(ColumnPlacementPolicy.class);
+  /** Stands for the rack of a home node this NameNode does not know yet. */
+  private static final String UNKNOWN_RACK = "/cif-unknown-rack";
 
-  private final LeastLoadedChooser<DatanodeDescriptor> chooser =
-      new LeastLoadedChooser<>(new Random());
-  private volatile HomeTable<DatanodeDescriptor> homes = new HomeTable<>(100_000);
+  private final LeastLoadedChooser<String> chooser = new LeastLoadedChooser<>(new Random());
+  private volatile HomeTable<String> homes = new HomeTable<>(100_000);
   private volatile CoLocatedReplicaSets coLocatedSets;
+  private volatile FSNamesystem namesystem;
+  private volatile long attachedAt;
+  private long restartGraceMillis;
   private Configuration conf;
+
+  /** The home of a split-directory as one decision sees it: nodes to use now, replicas to await. */
+  private record Home(List<DatanodeDescriptor> usable, int awaited) {
+  }
 
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
     this.homes = new HomeTable<>(conf.getInt(HOME_TABLE_CAPACITY_KEY, 100_000));
+    long heartbeatExpiry = 2L * conf.getInt(
+        DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY,
+        DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_DEFAULT)
+        + 10_000L * conf.getTimeDuration(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY,
+            DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_DEFAULT, java.util.concurrent.TimeUnit.SECONDS);
+    this.restartGraceMillis = conf.getLong(RESTART_GRACE_KEY, heartbeatExpiry);
+  }
+
+  /**
+   * Hands the policy its NameNode's namespace (HDFS gives a placement policy none; the plugin does) and
+   * loads every recorded home, before block reports can ask which replicas to delete.
+   */
+  public void attach(FSNamesystem fsn) {
+    this.namesystem = fsn;
+    this.attachedAt = System.currentTimeMillis();
+    loadRecordedHomes();
+  }
+
+  /**
+   * Replaces the homes in memory by those the namespace records: at start, and when an HA standby
+   * becomes active (while standby it tailed homes recorded by the other NameNode into its namespace).
+   */
+  public void loadRecordedHomes() {
+    FSNamesystem fsn = namesystem;
+    if (fsn != null) {
+      long start = System.currentTimeMillis();
+      int[] count = {0};
+      HomeAttribute.forEach(fsn, (dir, home) -> {
+        homes.load(dir, home);
+        count[0]++;
+      });
+      LOG.info("CIF placement: {} recorded homes loaded in {} ms", count[0],
+          System.currentTimeMillis() - start);
+    }
   }
 
   @Override
@@ -71,10 +123,13 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
           favoredNodes, storagePolicy, flags);
     }
     // The client's favored nodes may seed a new home; they never override an existing one.
-    List<DatanodeDescriptor> home = homeOf(SplitDirectory.of(src), numOfReplicas, excludedNodes,
-        favoredNodes);
-    return super.chooseTarget(src, numOfReplicas, writer, excludedNodes, blocksize, home,
-        storagePolicy, flags);
+    Home home = homeOf(SplitDirectory.of(src), numOfReplicas, excludedNodes, favoredNodes);
+    if (home.usable().isEmpty()) {
+      // No home node at hand: a default choice (best effort, placement never fails a write).
+      home = new Home(List.of(), 0);
+    }
+    return placeOnHome(src, home, numOfReplicas, writer, new ArrayList<>(), false, excludedNodes,
+        blocksize, storagePolicy, flags, true);
   }
 
   /** Additional replicas of an existing block: re-replication, and new blocks without favored nodes. */
@@ -86,19 +141,31 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
       return super.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes,
           excludedNodes, blocksize, storagePolicy, flags);
     }
-    int total = chosen.size() + numOfReplicas;
-    List<DatanodeDescriptor> home = homeOf(SplitDirectory.of(srcPath), total, excludedNodes,
+    Home home = homeOf(SplitDirectory.of(srcPath), chosen.size() + numOfReplicas, excludedNodes,
         List.of());
+    return placeOnHome(srcPath, home, numOfReplicas, writer, chosen, returnChosenNodes,
+        excludedNodes, blocksize, storagePolicy, flags, false);
+  }
+
+  /**
+   * Replicas on the home's usable nodes first; awaited home nodes get theirs later by re-replication
+   * (placing it elsewhere now would scatter the directory for good); the default policy fills what
+   * the home cannot take now (full, busy or excluded nodes: best effort).
+   */
+  private DatanodeStorageInfo[] placeOnHome(String src, Home home, int numOfReplicas, Node writer,
+      List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes,
+      long blocksize, BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags,
+      boolean newBlock) {
     List<DatanodeStorageInfo> results = new ArrayList<>(chosen);
-    List<DatanodeStorageInfo> picked = pickHomeStorages(home, results, numOfReplicas,
-        excludedNodes, blocksize, storagePolicy);
+    List<DatanodeStorageInfo> picked = pickHomeStorages(home.usable(), results, numOfReplicas,
+        excludedNodes, blocksize, storagePolicy, newBlock);
     results.addAll(picked);
-    if (picked.size() < numOfReplicas) {
-      // Home nodes full, busy or excluded: the default policy fills the rest (best effort).
+    int fill = numOfReplicas - picked.size() - home.awaited();
+    if (fill > 0) {
       Set<Node> excluded = excludedNodes == null ? new HashSet<>() : new HashSet<>(excludedNodes);
       picked.forEach(s -> excluded.add(s.getDatanodeDescriptor()));
-      DatanodeStorageInfo[] rest = super.chooseTarget(srcPath, numOfReplicas - picked.size(),
-          writer, results, false, excluded, blocksize, storagePolicy, flags);
+      DatanodeStorageInfo[] rest = super.chooseTarget(src, fill, writer, results, false,
+          excluded, blocksize, storagePolicy, flags);
       results.addAll(List.of(rest));
     }
     if (!returnChosenNodes) {
@@ -130,9 +197,10 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
       Collection<DatanodeStorageInfo> availableReplicas, Collection<DatanodeStorageInfo> candidates,
       int expectedNumOfReplicas, List<StorageType> excessTypes, DatanodeDescriptor addedNode,
       DatanodeDescriptor delNodeHint) {
-    List<DatanodeDescriptor> nodes = candidates.stream()
-        .map(DatanodeStorageInfo::getDatanodeDescriptor).collect(Collectors.toList());
-    Set<DatanodeDescriptor> keep = homes.findHomeWithin(nodes, expectedNumOfReplicas, addedNode);
+    List<String> nodes = candidates.stream()
+        .map(s -> s.getDatanodeDescriptor().getDatanodeUuid()).collect(Collectors.toList());
+    Set<String> keep = homes.findHomeWithin(nodes, expectedNumOfReplicas,
+        addedNode == null ? null : addedNode.getDatanodeUuid());
     if (keep == null) {
       LOG.debug("no known home within {}: stable default choice", nodes);
       return super.chooseReplicasToDelete(availableReplicas, candidates, expectedNumOfReplicas,
@@ -140,7 +208,7 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
     }
     List<DatanodeStorageInfo> excess = new ArrayList<>();
     for (DatanodeStorageInfo s : candidates) {
-      if (!keep.contains(s.getDatanodeDescriptor())
+      if (!keep.contains(s.getDatanodeDescriptor().getDatanodeUuid())
           && candidates.size() - excess.size() > expectedNumOfReplicas) {
         excess.add(s);
         excessTypes.remove(s.getStorageType());
@@ -201,89 +269,157 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   }
 
   /**
-   * The home of a split-directory, made whole: known (memory, else namespace) usable nodes, completed
-   * with seeds and then least-loaded choices. The namespace is read before the table's monitor is
-   * taken, never inside it: a NameNode thread holding the namesystem lock may be waiting for that
-   * monitor in {@link #chooseReplicasToDelete}.
+   * The home of a split-directory for one decision. In order: memory; the home recorded on the
+   * directory; for a directory with none recorded, where its blocks are, but only from a complete block
+   * map (while reports are missing, the nodes known to hold it serve this block alone and the other
+   * replicas are awaited). Dead and decommissioning nodes are replaced, least-loaded, keeping the rack
+   * rule; a changed or new home is recorded before it is used. The namespace is read and written before
+   * the table's monitor is taken, never inside it: a NameNode thread holding the namesystem lock may be
+   * waiting for that monitor in {@link #chooseReplicasToDelete}.
    */
-  private List<DatanodeDescriptor> homeOf(String dir, int size, Set<Node> excluded,
-      List<DatanodeDescriptor> seeds) {
+  private Home homeOf(String dir, int size, Set<Node> excluded, List<DatanodeDescriptor> seeds) {
     int want = Math.min(size, clusterMap.getNumOfLeaves());
+    FSNamesystem fsn = namesystem;
     for (int attempt = 0; attempt < 3; attempt++) {
-      List<DatanodeDescriptor> seen = homes.get(dir);
-      List<DatanodeDescriptor> known = seen != null ? seen
-          : NamespaceHomes.derive(ColumnPlacementPlugin.namesystem(), dir, want);
-      LeastLoadedChooser.Cluster<DatanodeDescriptor> cluster = cluster(excluded);
-      List<DatanodeDescriptor> live = known.stream().filter(this::usable)
-          .collect(Collectors.toCollection(ArrayList::new));
-      if (seen != null && live.size() >= want) {
-        return live;
-      }
-      // A home read from the namespace is where blocks happen to be: keep what fits the rack rule.
-      live = chooser.admissible(live, want, cluster);
-      for (DatanodeDescriptor seed : seeds == null ? List.<DatanodeDescriptor>of() : seeds) {
-        if (live.size() < want && usable(seed) && !live.contains(seed)) {
-          live.add(seed);
+      List<String> seen = homes.get(dir);
+      List<String> base = seen;
+      if (seen == null) {
+        List<String> recorded = fsn == null ? null : HomeAttribute.read(fsn, dir);
+        if (recorded != null) {
+          homes.load(dir, recorded);
+          continue;
         }
+        NamespaceHomes.Derived derived = NamespaceHomes.derive(fsn, dir, want);
+        if (!derived.complete() && awaiting()) {
+          List<DatanodeDescriptor> holding = derived.nodes().stream().map(this::datanode)
+              .filter(this::usable).collect(Collectors.toList());
+          return new Home(holding, want - holding.size());
+        }
+        // Where blocks happen to be need not respect racks: keep what fits the rack rule.
+        base = chooser.admissible(derived.nodes(), want, cluster(null));
       }
-      List<DatanodeDescriptor> proposed = chooser.complete(live, want, cluster);
-      List<DatanodeDescriptor> settled = homes.settle(dir, seen, proposed);
-      LOG.debug("home of {} is {}", dir, settled);
-      if (settled.stream().allMatch(this::usable)) {
-        return settled;
+      List<String> kept = base.stream().filter(this::staysInHome)
+          .collect(Collectors.toCollection(ArrayList::new));
+      if (seen == null || kept.size() < want) {
+        for (DatanodeDescriptor seed : seeds == null ? List.<DatanodeDescriptor>of() : seeds) {
+          if (kept.size() < want && usable(seed) && !kept.contains(seed.getDatanodeUuid())) {
+            kept.add(seed.getDatanodeUuid());
+          }
+        }
+        kept = chooser.complete(kept, want, cluster(excluded));
+      }
+      List<String> settled = homes.settle(dir, seen, kept);
+      if (settled.stream().allMatch(this::staysInHome)) {
+        if (fsn != null && !homes.isRecorded(dir, settled)
+            && HomeAttribute.write(fsn, dir, settled)) {
+          homes.markRecorded(dir, settled);
+          LOG.debug("home of {} is {} (recorded)", dir, settled);
+        }
+        return home(settled);
       }
     }
-    // Homes keep changing under us (nodes flapping): let this block take whatever is recorded.
-    List<DatanodeDescriptor> last = homes.get(dir);
-    return last == null ? List.of() : last;
+    // Homes keep changing under us (nodes flapping): let this block take whatever is in memory.
+    List<String> last = homes.get(dir);
+    return last == null ? new Home(List.of(), 0) : home(last);
+  }
+
+  private Home home(List<String> uuids) {
+    List<DatanodeDescriptor> usable = new ArrayList<>();
+    int awaited = 0;
+    for (String uuid : uuids) {
+      DatanodeDescriptor dn = datanode(uuid);
+      if (dn == null) {
+        awaited++;
+      } else if (usable(dn)) {
+        usable.add(dn);
+      }
+    }
+    return new Home(usable, awaited);
+  }
+
+  /** A home node stays unless HDFS has given up on it (dead, decommissioning, or never back). */
+  private boolean staysInHome(String uuid) {
+    DatanodeDescriptor dn = datanode(uuid);
+    return dn == null ? awaiting() : usable(dn);
+  }
+
+  /** Whether datanodes this NameNode has not heard from since it started may still register. */
+  private boolean awaiting() {
+    return namesystem != null && System.currentTimeMillis() - attachedAt < restartGraceMillis;
+  }
+
+  private DatanodeDescriptor datanode(String uuid) {
+    FSNamesystem fsn = namesystem;
+    if (fsn != null) {
+      return fsn.getBlockManager().getDatanodeManager().getDatanode(uuid);
+    }
+    for (Node n : clusterMap.getLeaves(NodeBase.ROOT)) {
+      if (n instanceof DatanodeDescriptor && ((DatanodeDescriptor) n).getDatanodeUuid().equals(uuid)) {
+        return (DatanodeDescriptor) n;
+      }
+    }
+    return null;
   }
 
   private boolean usable(DatanodeDescriptor dn) {
     return dn != null && dn.isAlive() && dn.isInService();
   }
 
-  private LeastLoadedChooser.Cluster<DatanodeDescriptor> cluster(Set<Node> excluded) {
-    List<DatanodeDescriptor> all = clusterMap.getLeaves(NodeBase.ROOT).stream()
-        .filter(n -> n instanceof DatanodeDescriptor).map(n -> (DatanodeDescriptor) n)
-        .collect(Collectors.toList());
+  private LeastLoadedChooser.Cluster<String> cluster(Set<Node> excluded) {
+    Map<String, DatanodeDescriptor> all = new java.util.LinkedHashMap<>();
+    for (Node n : clusterMap.getLeaves(NodeBase.ROOT)) {
+      if (n instanceof DatanodeDescriptor) {
+        all.put(((DatanodeDescriptor) n).getDatanodeUuid(), (DatanodeDescriptor) n);
+      }
+    }
+    List<String> uuids = List.copyOf(all.keySet());
     return new LeastLoadedChooser.Cluster<>() {
       @Override
-      public List<DatanodeDescriptor> nodes() {
-        return all;
+      public List<String> nodes() {
+        return uuids;
       }
 
       @Override
-      public String rack(DatanodeDescriptor node) {
-        return node.getNetworkLocation();
+      public String rack(String uuid) {
+        DatanodeDescriptor dn = all.get(uuid);
+        return dn == null ? UNKNOWN_RACK : dn.getNetworkLocation();
       }
 
       @Override
-      public long load(DatanodeDescriptor node) {
+      public long load(String uuid) {
         // Block replicas held plus those scheduled: both move at allocation and block-report time,
         // so a burst of new split-directories sees each other's choices (heartbeat usage lags).
-        return node.numBlocks() + node.getBlocksScheduled();
+        DatanodeDescriptor dn = all.get(uuid);
+        return dn == null ? Long.MAX_VALUE : dn.numBlocks() + dn.getBlocksScheduled();
       }
 
       @Override
-      public boolean usable(DatanodeDescriptor node) {
-        return ColumnPlacementPolicy.this.usable(node)
-            && (excluded == null || !excluded.contains(node));
+      public boolean usable(String uuid) {
+        DatanodeDescriptor dn = all.get(uuid);
+        return ColumnPlacementPolicy.this.usable(dn)
+            && (excluded == null || !excluded.contains(dn));
       }
     };
   }
 
-  /** Storages on home nodes that do not hold the block yet and can take it now. */
+  /**
+   * Storages on home nodes that do not hold the block yet and can take it now. Each node takes the
+   * first storage type the block still needs that it has, else that type's fallback: a storage policy
+   * the home cannot fully satisfy (ONE_SSD where a home node has no SSD) degrades the storage type, as
+   * HDFS's own fallback would, rather than moving the replica off the home.
+   */
   private List<DatanodeStorageInfo> pickHomeStorages(List<DatanodeDescriptor> home,
       List<DatanodeStorageInfo> results, int wanted, Set<Node> excluded, long blocksize,
-      BlockStoragePolicy storagePolicy) {
+      BlockStoragePolicy storagePolicy, boolean newBlock) {
     List<DatanodeStorageInfo> picked = new ArrayList<>();
     Set<DatanodeDescriptor> holding = results.stream()
         .map(DatanodeStorageInfo::getDatanodeDescriptor).collect(Collectors.toSet());
-    List<StorageType> types = storagePolicy.chooseStorageTypes((short) (results.size() + wanted),
-        DatanodeStorageInfo.toStorageTypes(results), EnumSet.noneOf(StorageType.class), false);
+    List<StorageType> needed = new ArrayList<>(storagePolicy.chooseStorageTypes(
+        (short) (results.size() + wanted), DatanodeStorageInfo.toStorageTypes(results),
+        EnumSet.noneOf(StorageType.class), newBlock));
     int maxPerRack = getMaxNodesPerRack(results.size(), wanted)[1];
     for (DatanodeDescriptor dn : home) {
-      if (picked.size() >= wanted || picked.size() >= types.size()) {
+      if (picked.size() >= wanted || needed.isEmpty()) {
         break;
       }
       if (holding.contains(dn) || (excluded != null && excluded.contains(dn))) {
@@ -292,13 +428,34 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
       List<DatanodeStorageInfo> sofar = new ArrayList<>(results);
       sofar.addAll(picked);
       if (isGoodDatanode(dn, maxPerRack, false, sofar, false)) {
-        DatanodeStorageInfo storage = chooseStorage4Block(dn, blocksize, sofar,
-            types.get(picked.size()));
+        DatanodeStorageInfo storage = storageFor(dn, blocksize, sofar, needed, storagePolicy,
+            newBlock);
         if (storage != null) {
           picked.add(storage);
         }
       }
     }
     return picked;
+  }
+
+  private DatanodeStorageInfo storageFor(DatanodeDescriptor dn, long blocksize,
+      List<DatanodeStorageInfo> sofar, List<StorageType> needed, BlockStoragePolicy storagePolicy,
+      boolean newBlock) {
+    for (StorageType type : needed) {
+      DatanodeStorageInfo storage = chooseStorage4Block(dn, blocksize, sofar, type);
+      if (storage != null) {
+        needed.remove(type);
+        return storage;
+      }
+    }
+    EnumSet<StorageType> unavailable = EnumSet.of(needed.get(0));
+    StorageType fallback = newBlock ? storagePolicy.getCreationFallback(unavailable)
+        : storagePolicy.getReplicationFallback(unavailable);
+    DatanodeStorageInfo storage =
+        fallback == null ? null : chooseStorage4Block(dn, blocksize, sofar, fallback);
+    if (storage != null) {
+      needed.remove(0);
+    }
+    return storage;
   }
 }
