@@ -19,6 +19,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
 import org.apache.hadoop.hdfs.MiniDFSNNTopology;
 import org.apache.hadoop.hdfs.server.balancer.BalancerRunner;
+import org.apache.hadoop.hdfs.server.blockmanagement.ColumnPlacementPolicy;
 import org.apache.hadoop.hdfs.server.common.HdfsServerConstants.StartupOption;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil;
@@ -53,6 +54,10 @@ class ColocationSurvivesFailuresTest {
   void newColumnsRightAfterSafeModeJoinTheirDirectoriesWhileADatanodeHasNotReported()
       throws Exception {
     Configuration conf = PlacementCluster.conf(true);
+    // The test's 1 s heartbeats make HDFS's dead-node interval, the default wait for a home node that
+    // has not registered, 12 s: shorter than a loaded machine may take to restart the NameNode and
+    // write. What is tested is a node back within the wait, so the wait is a real cluster's.
+    conf.setLong(ColumnPlacementPolicy.RESTART_GRACE_KEY, 630_000);
     cluster = PlacementCluster.start(conf, CAPACITY);
     DistributedFileSystem fs = cluster.getFileSystem();
     writeSplits(fs);
