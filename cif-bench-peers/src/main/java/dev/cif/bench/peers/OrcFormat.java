@@ -9,15 +9,14 @@ import java.io.IOException;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.orc.CompressionKind;
 import org.apache.orc.OrcConf;
 import org.apache.orc.OrcFile;
@@ -38,16 +37,13 @@ import org.apache.orc.mapreduce.OrcMapreduceRecordWriter;
  * predicate with ORC's row filter ({@link OrcRowFilter}); {@code orc-nofilter} is {@code orc} without
  * it, to show what the filter buys.
  */
-public final class OrcFormat implements FormatUnderTest {
+public final class OrcFormat extends FilteringPeerFormat {
 
-  private final String name;
   private final CompressionKind codec;
-  private final boolean rowFilter;
 
   OrcFormat(String name, CompressionKind codec, boolean rowFilter) {
-    this.name = name;
+    super(name, "orc", rowFilter);
     this.codec = codec;
-    this.rowFilter = rowFilter;
   }
 
   /** {@code orc}: the library default (ZSTD in ORC 2.x); {@code orc-zlib}: ORC 1.x's default. */
@@ -57,11 +53,6 @@ public final class OrcFormat implements FormatUnderTest {
         new OrcFormat("orc", libraryDefault, true),
         new OrcFormat("orc-zlib", CompressionKind.ZLIB, true),
         new OrcFormat("orc-nofilter", libraryDefault, false));
-  }
-
-  @Override
-  public String name() {
-    return name;
   }
 
   @Override
@@ -84,42 +75,19 @@ public final class OrcFormat implements FormatUnderTest {
     records.close(null);
   }
 
-  /** The -nofilter variant reads the default variant's files. */
   @Override
-  public String storageName() {
-    return rowFilter ? name : "orc";
+  void installRowFilter(Configuration job, RowFilter filter) {
+    OrcRowFilter.install(job, filter);
   }
 
   @Override
-  public boolean appliesRowFilters() {
-    return rowFilter;
-  }
-
-  @Override
-  public RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection)
-      throws IOException {
-    return openScan(fs, dir, schema, projection, Optional.empty());
-  }
-
-  @Override
-  public RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection,
-      Optional<RowFilter> filter) throws IOException {
-    Job job = Job.getInstance(fs.getConf());
-    if (rowFilter && filter.isPresent()) {
-      OrcRowFilter.install(job.getConfiguration(), filter.get());
-    }
-    FileInputFormat.setInputPaths(job, fs.makeQualified(dir));
+  RecordScan scan(Job job, Schema schema, List<String> projection) throws IOException {
     OrcConf.INCLUDE_COLUMNS.setString(job.getConfiguration(), AvroProjection.positions(schema, projection)
         .stream().map(String::valueOf).collect(Collectors.joining(",")));
     List<Schema.Field> fields = schema.getFields();
     ConvertedRecord<OrcStruct> record = new ConvertedRecord<>(schema,
         (row, i) -> WritableValues.toAvro(fields.get(i).schema(), row.getFieldValue(i)));
     return new InputFormatScan<>(new OrcInputFormat<OrcStruct>(), job, record::reset);
-  }
-
-  @Override
-  public String toString() {
-    return name;
   }
 
   /** ORC's own map and list values, typed by the ORC type of their Avro schema. */

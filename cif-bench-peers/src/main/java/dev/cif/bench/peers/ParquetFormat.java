@@ -7,13 +7,12 @@ import dev.cif.bench.harness.RecordScan;
 import dev.cif.bench.harness.RowFilter;
 import java.io.IOException;
 import java.util.List;
-import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.parquet.avro.AvroParquetInputFormat;
 import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.avro.AvroReadSupport;
@@ -29,27 +28,19 @@ import org.apache.parquet.hadoop.util.HadoopOutputFile;
  * {@code parquet-zstd}: ZSTD, its best-compressed codec here. Both apply a job's row predicate as a
  * filter2 predicate ({@link ParquetRowFilter}); {@code parquet-nofilter} is {@code parquet} without it.
  */
-public final class ParquetFormat implements FormatUnderTest {
+public final class ParquetFormat extends FilteringPeerFormat {
 
-  private final String name;
   private final CompressionCodecName codec;
-  private final boolean rowFilter;
 
   ParquetFormat(String name, CompressionCodecName codec, boolean rowFilter) {
-    this.name = name;
+    super(name, "parquet", rowFilter);
     this.codec = codec;
-    this.rowFilter = rowFilter;
   }
 
   static List<FormatUnderTest> variants() {
     return List.of(new ParquetFormat("parquet", CompressionCodecName.SNAPPY, true),
         new ParquetFormat("parquet-zstd", CompressionCodecName.ZSTD, true),
         new ParquetFormat("parquet-nofilter", CompressionCodecName.SNAPPY, false));
-  }
-
-  @Override
-  public String name() {
-    return name;
   }
 
   @Override
@@ -64,37 +55,14 @@ public final class ParquetFormat implements FormatUnderTest {
     }
   }
 
-  /** The -nofilter variant reads the default variant's files. */
   @Override
-  public String storageName() {
-    return rowFilter ? name : "parquet";
+  void installRowFilter(Configuration job, RowFilter filter) {
+    ParquetRowFilter.install(job, filter);
   }
 
   @Override
-  public boolean appliesRowFilters() {
-    return rowFilter;
-  }
-
-  @Override
-  public RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection)
-      throws IOException {
-    return openScan(fs, dir, schema, projection, Optional.empty());
-  }
-
-  @Override
-  public RecordScan openScan(FileSystem fs, Path dir, Schema schema, List<String> projection,
-      Optional<RowFilter> filter) throws IOException {
-    Job job = Job.getInstance(fs.getConf());
-    if (rowFilter && filter.isPresent()) {
-      ParquetRowFilter.install(job.getConfiguration(), filter.get());
-    }
-    FileInputFormat.setInputPaths(job, fs.makeQualified(dir));
+  RecordScan scan(Job job, Schema schema, List<String> projection) throws IOException {
     AvroReadSupport.setRequestedProjection(job.getConfiguration(), AvroProjection.of(schema, projection));
     return new InputFormatScan<>(new AvroParquetInputFormat<GenericRecord>(), job, value -> value);
-  }
-
-  @Override
-  public String toString() {
-    return name;
   }
 }
