@@ -32,6 +32,9 @@ public enum CifConf {
   ROW_PREDICATE("cif.read.row-predicate", "",
       "Class name of a dev.cif.record.RowPredicate the reader evaluates on one string or bytes column before "
           + "it hands out a row (made with the job's configuration); empty: none."),
+  PREDICATE("cif.read.predicate", "",
+      "A dev.cif.pushdown.Predicate (set with ColumnInputFormat.setPredicate): split-directories and blocks whose "
+          + "statistics show that no row can satisfy it are not read; empty: none."),
   OUTPUT_SCHEMA("cif.write.schema", "",
       "Avro schema JSON of records written by ColumnOutputFormat."),
   READER_SCHEMA("cif.read.schema", "",
