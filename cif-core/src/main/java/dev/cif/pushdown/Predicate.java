@@ -12,7 +12,7 @@ import java.util.Set;
  * leave out rows that cannot match, so whatever a translation cannot express becomes {@link #unknown()}.
  * Serializable, to travel in a job's configuration ({@link SerializedPredicate}).
  */
-public sealed interface Predicate extends Serializable permits And, Or, Not, Comparison, In, Between, IsNull, Unknown {
+public sealed interface Predicate extends Serializable permits Connective, Not, Comparison, In, Between, IsNull, Unknown {
 
   /** The truth values this predicate may take on the rows the statistics describe. */
   Outcomes evaluate(ColumnStatistics.Lookup statistics);
@@ -20,13 +20,13 @@ public sealed interface Predicate extends Serializable permits And, Or, Not, Com
   /** Adds the columns whose statistics this predicate reads. */
   void addColumns(Set<String> columns);
 
-  static Predicate and(List<Predicate> children) { return new And(children); }
+  static Predicate and(List<Predicate> children) { return new Connective(Connective.Kind.AND, children); }
 
-  static Predicate and(Predicate... children) { return new And(List.of(children)); }
+  static Predicate and(Predicate... children) { return and(List.of(children)); }
 
-  static Predicate or(List<Predicate> children) { return new Or(children); }
+  static Predicate or(List<Predicate> children) { return new Connective(Connective.Kind.OR, children); }
 
-  static Predicate or(Predicate... children) { return new Or(List.of(children)); }
+  static Predicate or(Predicate... children) { return or(List.of(children)); }
 
   static Predicate not(Predicate child) { return new Not(child); }
 

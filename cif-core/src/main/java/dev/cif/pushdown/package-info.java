@@ -4,7 +4,7 @@
  * cannot hold a matching row are not read.
  *
  * <ul>
- *   <li>{@link dev.cif.pushdown.Predicate} and its records ({@code And}, {@code Or}, {@code Not},
+ *   <li>{@link dev.cif.pushdown.Predicate} and its records ({@code Connective} for AND and OR, {@code Not},
  *       {@code Comparison}, {@code In}, {@code Between}, {@code IsNull}, {@code Unknown}): the filter as
  *       a small tree of top-level columns and {@link dev.cif.pushdown.Literal}s. It exists so that each
  *       engine only translates its own filter (Hive's {@code SearchArgument}, Pig's {@code Expression})
