@@ -1,5 +1,6 @@
 package dev.cif.pig;
 
+import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnInputFormat;
 import dev.cif.pushdown.SerializedPredicate;
 import dev.cif.split.DatasetListing;
@@ -44,9 +45,9 @@ public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown, L
   public static final String COUNTER_GROUP = "CIF";
   public static final String MAP_VALUES_DECODED = "map values decoded";
 
-  private static final String SCHEMA_PROP = "cif.pig.schema";
-  private static final String REQUIRED_PROP = "cif.pig.required";
-  private static final String PREDICATE_PROP = "cif.pig.predicate";
+  private static final String SCHEMA_PROP = CifConf.PIG_SCHEMA.key();
+  private static final String REQUIRED_PROP = CifConf.PIG_REQUIRED.key();
+  private static final String PREDICATE_PROP = CifConf.PIG_PREDICATE.key();
 
   private String signature;
   private RecordReader<NullWritable, GenericRecord> reader;
