@@ -41,6 +41,7 @@ import org.slf4j.LoggerFactory;
  * decommissioning home node is replaced for the whole directory. Placement never fails a write.
  */
 public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implements Configurable {
+  /** Not in cif-core's settings registry (dev.cif.conf.CifConf): this module must run on a NameNode without cif-core. */
   public static final String HOME_TABLE_CAPACITY_KEY = "cif.placement.home.table.capacity";
   private static final Logger LOG = LoggerFactory.getLogger(ColumnPlacementPolicy.class);
 
