@@ -1,11 +1,9 @@
 package dev.cif.cli;
 
 import dev.cif.conf.CifConf;
-import dev.cif.record.Projection;
-import dev.cif.record.RecordType;
+import dev.cif.record.ReadOptions;
 import dev.cif.record.SplitRecordReader;
 import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
 import java.io.PrintStream;
 import java.util.List;
 import org.apache.avro.generic.GenericData;
@@ -25,9 +23,9 @@ final class CatCommand implements Main.Command {
     FileSystem fs = path.getFileSystem(conf);
     List<Path> dirs = DatasetListing.splitDirectories(fs, path);
     if (dirs.isEmpty()) return 0;
-    Projection p = Projection.of(SplitDirectory.open(fs, dirs.get(0)).schema(), a.get("columns", ""));
+    ReadOptions options = new ReadOptions().columns(a.get("columns", "")).maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(conf));
     long n = 0;
-    try (SplitRecordReader r = new SplitRecordReader(fs, dirs, p, RecordType.LAZY, CifConf.MAX_VALUE_BYTES.getLong(conf))) {
+    try (SplitRecordReader r = options.open(fs, dirs)) {
       while (n < limit && r.next()) {
         out.println(GenericData.get().toString(r.current()));
         n++;

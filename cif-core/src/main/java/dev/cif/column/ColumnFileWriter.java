@@ -1,6 +1,7 @@
 package dev.cif.column;
 
 import dev.cif.compress.BlockCodec;
+import dev.cif.conf.CifConf;
 import dev.cif.io.ByteSink;
 import dev.cif.io.FileFraming;
 import java.io.Closeable;
@@ -47,8 +48,8 @@ public final class ColumnFileWriter implements Closeable {
 
   public ColumnFileWriter(OutputStream out, ColumnSpec spec, long blockBytes, long maxValueBytes) throws IOException {
     if (blockBytes > maxValueBytes) {
-      throw new IllegalArgumentException("cif.block.bytes (" + blockBytes + ") must not exceed cif.max.value.bytes ("
-          + maxValueBytes + "): readers refuse blocks over twice the value limit");
+      throw new IllegalArgumentException(CifConf.BLOCK_BYTES.key() + " (" + blockBytes + ") must not exceed "
+          + CifConf.MAX_VALUE_BYTES.key() + " (" + maxValueBytes + "): readers refuse blocks over twice the value limit");
     }
     this.out = out;
     this.spec = spec;

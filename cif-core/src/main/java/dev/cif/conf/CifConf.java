@@ -4,7 +4,16 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * Every CIF setting in one place: its Hadoop configuration key, default and meaning (as ORC's
- * OrcConf does). Code reads settings only through this enum so that docs and defaults cannot drift.
+ * OrcConf does). Code reads settings only through this enum so that docs and defaults cannot drift;
+ * a test fails on a {@code "cif.} string literal anywhere else in the main sources.
+ *
+ * <p>One exception: the NameNode's placement policy must not depend on cif-core (it is installed on
+ * the NameNode alone), so its keys are declared in module {@code placement-policy}:
+ * {@code cif.placement.home.table.capacity} ({@code ColumnPlacementPolicy}), {@code cif.placement.scan.root}
+ * and {@code cif.placement.balancer.refresh.ms} ({@code CoLocatedReplicaSets}); see docs/placement.md.
+ *
+ * <p>Names written into files (column-file header keys such as {@code cif.column}, schema-file keys,
+ * the {@code cif.keyType} schema property) are part of the format, not settings, and live with it.
  */
 public enum CifConf {
   SPLIT_DIRECTORY_BYTES("cif.split-directory.bytes", 256L << 20,
@@ -32,12 +41,29 @@ public enum CifConf {
   ROW_PREDICATE("cif.read.row-predicate", "",
       "Class name of a dev.cif.record.RowPredicate the reader evaluates on one string or bytes column before "
           + "it hands out a row (made with the job's configuration); empty: none."),
+  PREDICATE("cif.read.predicate", "",
+      "A dev.cif.pushdown.Predicate (set with ColumnInputFormat.setPredicate): split-directories and blocks whose "
+          + "statistics show that no row can satisfy it are not read; empty: none."),
   OUTPUT_SCHEMA("cif.write.schema", "",
       "Avro schema JSON of records written by ColumnOutputFormat."),
   READER_SCHEMA("cif.read.schema", "",
       "Optional reader schema: columns missing from a split-directory read their default or null."),
   SPLIT_MAX_BYTES("cif.split.max-bytes", 0L,
-      "Combine consecutive split-directories into one input split up to this size; 0 means one each.");
+      "Combine consecutive split-directories into one input split up to this size; 0 means one each."),
+  PIG_SCHEMA("cif.pig.schema", "",
+      "Internal to CifLoader (a property of Pig's UDF context, not of the job): the dataset's schema, found at planning."),
+  PIG_REQUIRED("cif.pig.required", "",
+      "Internal to CifLoader (UDF context): the columns and map keys the script uses, serialized."),
+  PIG_PREDICATE("cif.pig.predicate", "",
+      "Internal to CifLoader (UDF context): the filter Pig pushed, serialized, until setLocation puts it in the job "
+          + "as cif.read.predicate."),
+  PIG_OUTPUT_SCHEMA("cif.pig.output.schema", "",
+      "Internal to CifStorer (UDF context): the Avro schema the relation is stored with."),
+  BENCH_ROW_FILTER("cif.bench.row-filter", "",
+      "Benchmarks only (cif-bench's RowFilterConf): the serialized row filter a benchmark job's readers apply.");
+
+  /** What every key starts with: a Hive table property or job setting with it is CIF's. */
+  public static final String PREFIX = "cif.";
 
   private final String key;
   private final Object defaultValue;
@@ -47,6 +73,12 @@ public enum CifConf {
     this.key = key;
     this.defaultValue = defaultValue;
     this.description = description;
+  }
+
+  /** The setting with this key, or null when CIF has none. */
+  public static CifConf byKey(String key) {
+    for (CifConf c : values()) if (c.key.equals(key)) return c;
+    return null;
   }
 
   public String key() { return key; }

@@ -1,8 +1,8 @@
 package dev.cif.mapred;
 
 import dev.cif.mapreduce.ColumnSplit;
-import dev.cif.mapreduce.ReaderSetup;
 import dev.cif.mapreduce.SplitPlanner;
+import dev.cif.record.ReadOptions;
 import dev.cif.record.SplitRecordReader;
 import java.io.IOException;
 import java.util.List;
@@ -30,7 +30,8 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
   @Override
   public RecordReader<NullWritable, GenericRecord> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
       throws IOException {
-    SplitRecordReader reader = ReaderSetup.open(job, (ColumnSplit) split);
+    ColumnSplit columnSplit = (ColumnSplit) split;
+    SplitRecordReader reader = ReadOptions.fromConf(job).open(columnSplit.getPath().getFileSystem(job), columnSplit.directories());
     return new RecordReader<NullWritable, GenericRecord>() {
       @Override public boolean next(NullWritable key, GenericRecord value) throws IOException { return reader.next(); }
       @Override public NullWritable createKey() { return NullWritable.get(); }

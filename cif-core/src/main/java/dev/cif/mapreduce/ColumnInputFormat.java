@@ -1,6 +1,8 @@
 package dev.cif.mapreduce;
 
 import dev.cif.conf.CifConf;
+import dev.cif.pushdown.Predicate;
+import dev.cif.record.ReadOptions;
 import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;
 import java.io.IOException;
@@ -47,6 +49,12 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
     CifConf.ROW_PREDICATE.set(conf, predicate.getName());
   }
 
+  /**
+   * A filter judged against the statistics of every block (see {@link dev.cif.pushdown}): split-directories
+   * and blocks in which no row can satisfy it are not read. Rows read may still fail it; null removes it.
+   */
+  public static void setPredicate(Configuration conf, Predicate predicate) { ReadOptions.setPredicate(conf, predicate); }
+
   /** A reader schema: columns a split-directory lacks read their default, or null. */
   public static void setReaderSchema(Configuration conf, Schema schema) { CifConf.READER_SCHEMA.set(conf, schema.toString()); }
 
@@ -65,7 +73,9 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
 
     @Override
     public void initialize(InputSplit split, TaskAttemptContext ctx) throws IOException {
-      reader = ReaderSetup.open(ctx.getConfiguration(), (ColumnSplit) split);
+      ColumnSplit columnSplit = (ColumnSplit) split;
+      reader = ReadOptions.fromConf(ctx.getConfiguration())
+          .open(columnSplit.getPath().getFileSystem(ctx.getConfiguration()), columnSplit.directories());
     }
 
     @Override public boolean nextKeyValue() throws IOException { return reader.next(); }

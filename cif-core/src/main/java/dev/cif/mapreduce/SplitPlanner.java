@@ -1,6 +1,8 @@
 package dev.cif.mapreduce;
 
 import dev.cif.conf.CifConf;
+import dev.cif.pushdown.BlockStatisticsFilter;
+import dev.cif.record.ReadOptions;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
 import java.io.IOException;
@@ -21,7 +23,7 @@ import org.apache.hadoop.fs.RemoteIterator;
 
 /**
  * Turns input paths into splits: each split-directory is one split (or consecutive ones are combined
- * up to cif.split.max-bytes). A split's length is the bytes of its projected columns, and its hosts
+ * up to cif.split.max-bytes); one whose block statistics rule out the pushed predicate is left out. A split's length is the bytes of its projected columns, and its hosts
  * are the datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes holding all.
  * Each split-directory is listed once (by {@link DatasetListing}); the block locations of its
  * projected files are looked up file by file when they are few, else by one located listing.
@@ -29,8 +31,15 @@ import org.apache.hadoop.fs.RemoteIterator;
 public final class SplitPlanner {
   private SplitPlanner() {}
 
+  /** Splits for the job's read settings (projection and predicate of {@link ReadOptions#fromConf}). */
   public static List<ColumnSplit> plan(Configuration conf, Path[] inputs) throws IOException {
-    Set<String> columns = columnsOf(conf);
+    return plan(conf, inputs, ReadOptions.fromConf(conf));
+  }
+
+  /** Splits sized by the options' columns, leaving out split-directories their predicate rules out. */
+  public static List<ColumnSplit> plan(Configuration conf, Path[] inputs, ReadOptions options) throws IOException {
+    Set<String> columns = columnsOf(options);
+    BlockStatisticsFilter filter = options.statisticsFilter();
     long maxBytes = CifConf.SPLIT_MAX_BYTES.getLong(conf);
     List<ColumnSplit> splits = new ArrayList<>();
     List<Path> group = new ArrayList<>();
@@ -40,7 +49,9 @@ public final class SplitPlanner {
       FileSystem fs = input.getFileSystem(conf);
       for (DatasetListing.Listed listed : DatasetListing.listed(fs, input)) {
         Path dir = listed.dir;
-        Set<String> files = projectedFiles(fs, listed, columns);
+        SplitDirectory sd = columns == null && filter == null ? null : SplitDirectory.open(fs, listed);
+        if (filter != null && !filter.mayMatch(sd)) continue;
+        Set<String> files = projectedFiles(sd, columns);
         Map<String, Long> hosts = new HashMap<>();
         long bytes = 0;
         for (FileStatus st : listed.files) {
@@ -86,9 +97,8 @@ public final class SplitPlanner {
   }
 
   /** The names of the files of the projected columns of one split-directory; null means all files. */
-  private static Set<String> projectedFiles(FileSystem fs, DatasetListing.Listed listed, Set<String> columns) throws IOException {
+  private static Set<String> projectedFiles(SplitDirectory sd, Set<String> columns) {
     if (columns == null) return null;
-    SplitDirectory sd = SplitDirectory.open(fs, listed);
     Set<String> files = new HashSet<>();
     for (String c : columns) {
       String f = sd.schemaFile().fileOf(c);
@@ -97,12 +107,13 @@ public final class SplitPlanner {
     return files;
   }
 
-  private static Set<String> columnsOf(Configuration conf) {
-    String s = CifConf.COLUMNS.getString(conf);
-    if (s == null || s.trim().isEmpty()) return null;
-    Set<String> out = new HashSet<>();
-    for (String c : s.split(",")) if (!c.trim().isEmpty()) out.add(c.trim());
-    return out;
+  /**
+   * The projected columns, or null to size by every file: also when none is projected (a count), so
+   * that such a split still goes where its split-directory lives.
+   */
+  private static Set<String> columnsOf(ReadOptions options) {
+    List<String> names = options.columns();
+    return names == null || names.isEmpty() ? null : new HashSet<>(names);
   }
 
   /** Up to three hosts, most bytes first. */

@@ -4,8 +4,14 @@ import dev.cif.column.ColumnLayout;
 import dev.cif.column.ColumnSpec;
 import dev.cif.compress.BlockCodec;
 import dev.cif.conf.CifConf;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
 
@@ -35,6 +41,61 @@ public final class WriteOptions {
       o.codec(e.getKey(), BlockCodec.byName(e.getValue()));
     }
     return o;
+  }
+
+  /** The settings {@link #fromConf} reads: all a dataset's bytes depend on, and all a Hive table may set. */
+  public static final Set<CifConf> SETTINGS = Collections.unmodifiableSet(EnumSet.of(CifConf.SPLIT_DIRECTORY_BYTES,
+      CifConf.BLOCK_BYTES, CifConf.SKIP_LEVELS, CifConf.LAYOUT, CifConf.CODEC, CifConf.DCSL_KEY_STREAMS, CifConf.MAX_VALUE_BYTES));
+
+  /**
+   * Checks a value of one of {@link #SETTINGS} before anything is written with it, more strictly than
+   * {@link #fromConf}, which reads an unparseable boolean as its default and leaves skip levels to the
+   * column writers; the error names the key and the values it allows.
+   */
+  public static void check(CifConf setting, String value) {
+    try {
+      switch (setting) {
+        case SPLIT_DIRECTORY_BYTES: case BLOCK_BYTES: case MAX_VALUE_BYTES:
+          if (Long.parseLong(value.trim()) <= 0) throw new IllegalArgumentException("not positive");
+          break;
+        case DCSL_KEY_STREAMS:
+          if (!value.trim().equalsIgnoreCase("true") && !value.trim().equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException("not a boolean");
+          }
+          break;
+        case SKIP_LEVELS:
+          new ColumnSpec("levels", Schema.create(Schema.Type.STRING), ColumnLayout.SKIP_LIST, BlockCodec.NONE, ColumnSpec.parseLevels(value));
+          break;
+        case LAYOUT:
+          for (String layout : parsePairs(value).values()) ColumnLayout.byName(layout);
+          break;
+        case CODEC:
+          for (String codec : parsePairs(value).values()) BlockCodec.byName(codec);
+          break;
+        default:
+          throw new IllegalArgumentException("not a write setting");
+      }
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(setting.key() + "='" + value + "' is not valid (" + e.getMessage() + "); allowed: "
+          + allowed(setting), e);
+    }
+  }
+
+  /** The values a write setting allows, in words. */
+  static String allowed(CifConf setting) {
+    switch (setting) {
+      case DCSL_KEY_STREAMS: return "true or false";
+      case SKIP_LEVELS: return "descending integers of at least 2, each dividing the one before, e.g. 1000,100,10 (empty: none)";
+      case LAYOUT: return "a layout, or column:layout pairs separated by commas (column * for every column), layouts "
+          + names(ColumnLayout.values()) + " (or sl)";
+      case CODEC: return "a codec, or column:codec pairs separated by commas (column * for every column), codecs "
+          + names(BlockCodec.values());
+      default: return "a positive whole number of bytes";
+    }
+  }
+
+  private static String names(Enum<?>[] values) {
+    return Arrays.stream(values).map(v -> v.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
   }
 
   /** Parses 'a:x,b:y'; a bare 'x' means '*:x'. */

@@ -3,13 +3,10 @@ package dev.cif.hive;
 import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.mapreduce.SplitPlanner;
-import dev.cif.record.Projection;
-import dev.cif.record.RecordType;
+import dev.cif.record.ReadOptions;
 import dev.cif.record.SplitRecordReader;
 import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.avro.Schema;
@@ -50,20 +47,8 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
 
   @Override
   public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
-    JobConf conf = new JobConf(job);
-    List<String> columns = projectedColumns(job);
-    // SplitPlanner sizes splits by the projected columns' files; an empty setting would mean all.
-    if (columns != null && !columns.isEmpty()) CifConf.COLUMNS.set(conf, String.join(",", columns));
-    SplitDirectoryFilter filter = SplitDirectoryFilter.fromConf(job);
-    if (filter == null) return SplitPlanner.plan(conf, getInputPaths(job)).toArray(new InputSplit[0]);
-    // Plan only the split-directories the pushed filter cannot rule out.
-    List<Path> kept = new ArrayList<>();
-    for (Path input : getInputPaths(job)) {
-      FileSystem fs = input.getFileSystem(job);
-      for (Path dir : DatasetListing.splitDirectories(fs, input)) if (filter.mayMatch(fs, dir)) kept.add(dir);
-    }
-    if (kept.isEmpty()) return new InputSplit[0];
-    return SplitPlanner.plan(conf, kept.toArray(new Path[0])).toArray(new InputSplit[0]);
+    // Split-directories whose statistics rule out the pushed filter are not planned.
+    return SplitPlanner.plan(job, getInputPaths(job), readOptions(job, readerSchema(job))).toArray(new InputSplit[0]);
   }
 
   /**
@@ -89,24 +74,21 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
 
   private RecordReader<NullWritable, CifRecordWritable> rowReader(FileSystem fs, List<Path> dirs, JobConf job)
       throws IOException {
-    Schema full = readerSchema(job);
-    if (full == null) {
-      if (dirs.isEmpty()) return new CifRecordReader(null);
-      full = SplitDirectory.open(fs, dirs.get(0)).schema();
-    }
-    List<String> columns = projectedColumns(job);
-    Projection projection;
-    if (columns == null) {
-      projection = Projection.of(full, (String) null);
-    } else {
-      List<String> known = new ArrayList<>();
-      for (String c : columns) if (full.getField(c) != null) known.add(c);
-      // Built here rather than through cif.read.columns, which cannot say "no column" (count(*)).
-      projection = Projection.of(full, known);
-    }
-    // The pushed filter also passes over runs of rows (blocks) inside a split-directory that cannot match.
-    return new CifRecordReader(new SplitRecordReader(fs, dirs, projection, RecordType.LAZY, CifConf.MAX_VALUE_BYTES.getLong(job),
-        SplitDirectoryFilter.fromConf(job)));
+    Schema table = readerSchema(job);
+    if (table == null && dirs.isEmpty()) return new CifRecordReader(null);
+    return new CifRecordReader(readOptions(job, table).open(fs, dirs));
+  }
+
+  /**
+   * How Hive's scan reads CIF, from what Hive puts in the job: the columns it reads (lenient, as it
+   * lists partition columns too; an empty list is a count), the table's columns as reader schema,
+   * and its pushed filter, which also passes over runs of rows (blocks) that cannot match.
+   *
+   * @param table the table's columns (null: the first split-directory's)
+   */
+  static ReadOptions readOptions(JobConf job, Schema table) {
+    return new ReadOptions().columns(projectedColumns(job)).ignoreUnknownColumns().readerSchema(table)
+        .predicate(SearchArgumentTranslation.fromConf(job, table)).maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(job));
   }
 
   /** The columns Hive reads, or null for all of them. */

@@ -25,7 +25,7 @@ import org.apache.hadoop.util.Progressable;
  * Hive's output format for CIF tables: each task's output "file" is one split-directory, written at
  * the path Hive names by cif-core's {@link SplitDirectoryWriter} (atomically: temp dir + rename).
  * Table properties starting with {@code cif.} (e.g. {@code cif.layout}, {@code cif.codec}) override
- * the job's settings for that table.
+ * the job's settings for that table ({@link TableSettings}; the SerDe has refused bad ones).
  */
 public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRecordWritable> {
 
@@ -37,8 +37,7 @@ public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRe
     List<String> columns = names.isEmpty() ? List.of() : List.of(names.split(java.util.regex.Pattern.quote(sep)));
     List<TypeInfo> types = TypeInfoUtils.getTypeInfosFromTypeString(table.getProperty(serdeConstants.LIST_COLUMN_TYPES, ""));
     Schema schema = CifSerDe.tableSchema(table, columns, types);
-    Configuration conf = new Configuration(jc);
-    for (String k : table.stringPropertyNames()) if (k.startsWith("cif.")) conf.set(k, table.getProperty(k));
+    Configuration conf = TableSettings.apply(table, jc);
     FileSystem fs = finalOutPath.getFileSystem(conf);
     SplitDirectoryWriter writer = new SplitDirectoryWriter(fs, splitDirectory(finalOutPath, jc, table), schema, WriteOptions.fromConf(conf));
     return new FileSinkOperator.RecordWriter() {

@@ -34,6 +34,7 @@ public class CifSerDe extends AbstractSerDe {
   @Override
   public void initialize(Configuration conf, Properties table, Properties partition) throws SerDeException {
     super.initialize(conf, table, partition);
+    TableSettings.check(properties);
     try {
       schema = tableSchema(properties, getColumnNames(), getColumnTypes());
       inspector = new CifRowObjectInspector(getColumnNames(), getColumnTypes(), getColumnComments(), schema);

@@ -1,6 +1,5 @@
 package dev.cif.hive;
 
-import dev.cif.conf.CifConf;
 import dev.cif.hive.vector.VectorizedCifReader;
 import dev.cif.split.SplitDirectory;
 import java.io.IOException;
@@ -49,7 +48,7 @@ final class VectorizedScan {
     Object[] partitionValues = new Object[ctx.getPartitionColumnCount()];
     if (partitionValues.length > 0) VectorizedRowBatchCtx.getPartitionValues(ctx, job, split, partitionValues);
     return new VectorizedCifReader(fs, dirs, ctx, table, included(ctx, table, job), partitionValues,
-        CifConf.MAX_VALUE_BYTES.getLong(job), SplitDirectoryFilter.fromConf(job), job, reporter);
+        CifHiveInputFormat.readOptions(job, table), job, reporter);
   }
 
   /** The data columns to fill: those the batch context includes, else the ones Hive reads, else all. */

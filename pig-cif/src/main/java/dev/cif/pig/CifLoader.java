@@ -1,6 +1,8 @@
 package dev.cif.pig;
 
+import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnInputFormat;
+import dev.cif.pushdown.SerializedPredicate;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
 import java.io.IOException;
@@ -35,16 +37,17 @@ import org.apache.pig.tools.pigstats.PigStatusReporter;
  * Loads a CIF dataset: {@code LOAD 'path' USING dev.cif.pig.CifLoader();}. The schema comes from the
  * data. Projection is pushed to ColumnInputFormat, so unused column files are never opened, and the
  * map keys a script uses ({@code m#'k'}) are looked up alone in DCSL map columns. Comparisons of
- * primitive columns with constants, pushed by Pig, skip split-directories by their column statistics.
+ * primitive columns with constants, pushed by Pig, go to cif-core's pushdown engine: split-directories
+ * and blocks whose statistics rule them out are not read.
  */
 public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown, LoadPredicatePushdown {
   /** Counter group and name for map values built by DCSL lookups (what map-key pushdown saves). */
   public static final String COUNTER_GROUP = "CIF";
   public static final String MAP_VALUES_DECODED = "map values decoded";
 
-  private static final String SCHEMA_PROP = "cif.pig.schema";
-  private static final String REQUIRED_PROP = "cif.pig.required";
-  private static final String PREDICATE_PROP = "cif.pig.predicate";
+  private static final String SCHEMA_PROP = CifConf.PIG_SCHEMA.key();
+  private static final String REQUIRED_PROP = CifConf.PIG_REQUIRED.key();
+  private static final String PREDICATE_PROP = CifConf.PIG_PREDICATE.key();
 
   private String signature;
   private RecordReader<NullWritable, GenericRecord> reader;
@@ -65,8 +68,7 @@ public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown, L
     // Set on every call: Pig may reuse a Job for several loads, so a missing projection must be explicit.
     ColumnInputFormat.setColumns(job.getConfiguration(), rc == null ? "" : rc.projection());
     String predicate = props().getProperty(PREDICATE_PROP);
-    if (predicate == null) job.getConfiguration().unset(FilteringColumnInputFormat.PREDICATE_KEY);
-    else job.getConfiguration().set(FilteringColumnInputFormat.PREDICATE_KEY, predicate);
+    ColumnInputFormat.setPredicate(job.getConfiguration(), predicate == null ? null : SerializedPredicate.decode(predicate));
   }
 
   private RequiredColumns requiredColumns() throws IOException {
@@ -76,7 +78,7 @@ public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown, L
 
   @Override
   @SuppressWarnings("rawtypes")
-  public InputFormat getInputFormat() { return new FilteringColumnInputFormat(); }
+  public InputFormat getInputFormat() { return new ColumnInputFormat(); }
 
   @Override
   @SuppressWarnings({"rawtypes", "unchecked"})
@@ -153,11 +155,11 @@ public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown, L
   }
 
   @Override
-  public List<Expression.OpType> getSupportedExpressionTypes() { return PushedPredicate.SUPPORTED; }
+  public List<Expression.OpType> getSupportedExpressionTypes() { return ExpressionTranslation.SUPPORTED; }
 
   @Override
   public void setPushdownPredicate(Expression predicate) throws IOException {
-    props().setProperty(PREDICATE_PROP, ObjectSerializer.serialize(PushedPredicate.of(predicate)));
+    props().setProperty(PREDICATE_PROP, SerializedPredicate.encode(ExpressionTranslation.of(predicate)));
   }
 
   // ---- LoadPushDown

@@ -25,7 +25,7 @@ import org.apache.pig.impl.util.UDFContext;
  * CIF dataset, readable by ColumnInputFormat and CifLoader. Arguments: see {@link StorerOptions}.
  */
 public class CifStorer extends StoreFunc implements StoreMetadata {
-  private static final String SCHEMA_PROP = "cif.pig.output.schema";
+  private static final String SCHEMA_PROP = CifConf.PIG_OUTPUT_SCHEMA.key();
 
   private final StorerOptions options;
   private String signature;

@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
  * The Balancer makes a new placement policy for every iteration, so the listing is shared per JVM.
  */
 public final class CoLocatedReplicaSets {
+  // Not in cif-core's settings registry (dev.cif.conf.CifConf): this module must run on a NameNode without cif-core.
   public static final String ROOT_KEY = "cif.placement.scan.root";
   public static final String REFRESH_KEY = "cif.placement.balancer.refresh.ms";
   private static final Logger LOG = LoggerFactory.getLogger(CoLocatedReplicaSets.class);

@@ -8,6 +8,7 @@ import dev.cif.bench.harness.RowFilter;
 import dev.cif.bench.harness.RowFilterConf;
 import dev.cif.column.ColumnLayout;
 import dev.cif.compress.BlockCodec;
+import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnInputFormat;
 import dev.cif.record.RecordType;
 import dev.cif.split.DatasetWriter;
@@ -93,7 +94,7 @@ public final class CifFormat implements FormatUnderTest {
 
   @Override
   public void write(Dataset data, FileSystem fs, Path dir) throws IOException {
-    WriteOptions o = options(data.schema()).splitDirectoryBytes(fs.getConf().getLong("cif.split-directory.bytes", 256L << 20));
+    WriteOptions o = options(data.schema()).splitDirectoryBytes(CifConf.SPLIT_DIRECTORY_BYTES.getLong(fs.getConf()));
     try (DatasetWriter w = new DatasetWriter(fs, dir, "part", data.schema(), o)) {
       for (GenericRecord r : data.records()) w.write(r);
     }

@@ -1,6 +1,7 @@
 package dev.cif.bench.demo;
 
 import dev.cif.bench.data.CrawlData;
+import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnInputFormat;
 import dev.cif.mapreduce.ColumnOutputFormat;
 import java.io.IOException;
@@ -48,7 +49,7 @@ public final class Figure1Demo {
     // The client polls a job's completion every 5 s by default, which would be most of a demo job's time.
     conf.setInt("mapreduce.client.completion.pollinterval", 50);
     conf.setLong(Figure1Jobs.SEED, 20110101L);
-    conf.set("cif.layout", "metadata:dcsl,annotations:dcsl");
+    CifConf.LAYOUT.set(conf, "metadata:dcsl,annotations:dcsl");
     FileSystem fs = FileSystem.getLocal(conf);
     Path root = fs.makeQualified(new Path(dir));
     fs.delete(root, true);

@@ -1,5 +1,6 @@
 package dev.cif.bench.harness;
 
+import dev.cif.conf.CifConf;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,7 +18,7 @@ import org.apache.hadoop.conf.Configuration;
 public final class RowFilterConf {
 
   /** The configuration key; absent when the job has no filter. */
-  public static final String KEY = "cif.bench.row-filter";
+  public static final String KEY = CifConf.BENCH_ROW_FILTER.key();
 
   private RowFilterConf() {}
 

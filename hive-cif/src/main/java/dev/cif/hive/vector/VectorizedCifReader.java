@@ -1,8 +1,8 @@
 package dev.cif.hive.vector;
 
 import dev.cif.record.Projection;
+import dev.cif.record.ReadOptions;
 import dev.cif.record.RowCursor;
-import dev.cif.record.RowRangeFilter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,9 +48,10 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
   /**
    * @param table the table's data columns as a CIF schema, in Hive's column order
    * @param included the data columns to fill (indices into the table's columns)
+   * @param options the pushed filter (its statistics pass over blocks) and the value-size cap
    */
   public VectorizedCifReader(FileSystem fs, List<Path> dirs, VectorizedRowBatchCtx ctx, Schema table, int[] included,
-      Object[] partitionValues, long maxValueBytes, RowRangeFilter filter, org.apache.hadoop.conf.Configuration job,
+      Object[] partitionValues, ReadOptions options, org.apache.hadoop.conf.Configuration job,
       Reporter reporter) {
     this.ctx = ctx;
     this.reporter = reporter;
@@ -63,7 +64,7 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
       names.add(f.name());
       fills[i] = new ColumnFill(i, included[i], types[included[i]], f.schema());
     }
-    cursor = new RowCursor(fs, dirs, Projection.of(table, names), maxValueBytes, filter);
+    cursor = options.cursor(fs, dirs, Projection.of(table, names));
     this.dataColumns = included.clone();
     List<String> tableColumns = new ArrayList<>();
     for (Schema.Field f : table.getFields()) tableColumns.add(f.name());

@@ -50,6 +50,7 @@ import org.slf4j.LoggerFactory;
  * on that node once it registers (or on its replacement once the wait is over).
  */
 public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implements Configurable {
+  /** Not in cif-core's settings registry (dev.cif.conf.CifConf): this module must run on a NameNode without cif-core. */
   public static final String HOME_TABLE_CAPACITY_KEY = "cif.placement.home.table.capacity";
   public static final String RESTART_GRACE_KEY = "cif.placement.restart.grace.ms";
   private static final Logger LOG = LoggerFactory.getLogger(ColumnPlacementPolicy.class);

@@ -1,0 +1,138 @@
+package dev.cif.record;
+
+import dev.cif.conf.CifConf;
+import dev.cif.pushdown.BlockStatisticsFilter;
+import dev.cif.pushdown.Predicate;
+import dev.cif.pushdown.SerializedPredicate;
+import dev.cif.split.SplitDirectory;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/**
+ * How a split is read: the projection, the reader schema, the record type, the pushed-down
+ * {@link Predicate} (blocks its statistics rule out are passed over), the {@link RowPredicate}, and the
+ * largest value a reader allocates. The read-side twin of {@code WriteOptions}, and the one place a
+ * record reader or row cursor is made from them: by the MapReduce faces from a job's settings
+ * ({@link #fromConf}), and by Hive from what it puts in its job. It sits with the readers it makes
+ * rather than beside WriteOptions in {@code split}, which the readers depend on.
+ */
+public final class ReadOptions {
+  private List<String> columns;
+  private boolean ignoreUnknownColumns;
+  private Schema readerSchema;
+  private RecordType recordType = RecordType.LAZY;
+  private Predicate predicate;
+  private RowPredicate rowPredicate;
+  private long maxValueBytes = (Long) CifConf.MAX_VALUE_BYTES.defaultValue();
+
+  /** The job's read settings (cif.read.*, cif.max.value.bytes); the row predicate is made with conf. */
+  public static ReadOptions fromConf(Configuration conf) {
+    ReadOptions o = new ReadOptions();
+    o.columns(CifConf.COLUMNS.getString(conf));
+    String schema = CifConf.READER_SCHEMA.getString(conf);
+    if (!schema.isEmpty()) o.readerSchema = new Schema.Parser().parse(schema);
+    o.recordType = RecordType.parse(CifConf.RECORD_TYPE.getString(conf));
+    String predicate = CifConf.PREDICATE.getString(conf);
+    if (!predicate.trim().isEmpty()) o.predicate = SerializedPredicate.decode(predicate);
+    o.rowPredicate = rowPredicate(conf);
+    o.maxValueBytes = CifConf.MAX_VALUE_BYTES.getLong(conf);
+    return o;
+  }
+
+  /** The job's row predicate (cif.read.row-predicate), made with the job's configuration, or null. */
+  private static RowPredicate rowPredicate(Configuration conf) {
+    String name = CifConf.ROW_PREDICATE.getString(conf).trim();
+    if (name.isEmpty()) return null;
+    try {
+      Class<? extends RowPredicate> c = conf.getClassByName(name).asSubclass(RowPredicate.class);
+      return ReflectionUtils.newInstance(c, conf);
+    } catch (ClassNotFoundException | ClassCastException e) {
+      throw new IllegalArgumentException(CifConf.ROW_PREDICATE.key() + "=" + name + " is not a " + RowPredicate.class.getName(), e);
+    }
+  }
+
+  /** Puts a predicate in a job's settings (cif.read.predicate); null removes it. */
+  public static void setPredicate(Configuration conf, Predicate p) {
+    if (p == null) conf.unset(CifConf.PREDICATE.key());
+    else CifConf.PREDICATE.set(conf, SerializedPredicate.encode(p));
+  }
+
+  /** The columns to read, in order; null for every column, empty for none (a count). */
+  public ReadOptions columns(List<String> names) {
+    columns = names == null ? null : new ArrayList<>(names);
+    return this;
+  }
+
+  /** Comma-separated column names (as cif.read.columns); empty means every column, as it cannot say "none". */
+  public ReadOptions columns(String commaSeparated) {
+    List<String> names = new ArrayList<>();
+    for (String c : commaSeparated.split(",")) if (!c.trim().isEmpty()) names.add(c.trim());
+    columns = names.isEmpty() ? null : names;
+    return this;
+  }
+
+  /** Leaves out of the projection the columns the schema lacks, rather than failing (Hive lists partition columns too). */
+  public ReadOptions ignoreUnknownColumns() {
+    ignoreUnknownColumns = true;
+    return this;
+  }
+
+  /** Columns a split-directory lacks read their default, or null; null: the first split-directory's schema. */
+  public ReadOptions readerSchema(Schema schema) { readerSchema = schema; return this; }
+
+  public ReadOptions recordType(RecordType type) { recordType = type; return this; }
+
+  /** A filter judged against block statistics: blocks and split-directories it rules out are not read; null for none. */
+  public ReadOptions predicate(Predicate p) { predicate = p; return this; }
+
+  public ReadOptions rowPredicate(RowPredicate p) { rowPredicate = p; return this; }
+
+  /** The largest encoded value (and so block) a reader allocates (cif.max.value.bytes). */
+  public ReadOptions maxValueBytes(long n) { maxValueBytes = n; return this; }
+
+  /** The projected column names; null for all. */
+  public List<String> columns() { return columns; }
+
+  public Schema readerSchema() { return readerSchema; }
+
+  public Predicate predicate() { return predicate; }
+
+  public long maxValueBytes() { return maxValueBytes; }
+
+  /** The predicate's evaluator over split-directories, or null without a predicate. */
+  public BlockStatisticsFilter statisticsFilter() {
+    return predicate == null ? null : new BlockStatisticsFilter(predicate, maxValueBytes);
+  }
+
+  /** The projection of these columns over a split's full schema. */
+  public Projection projection(Schema full) {
+    if (columns == null) return Projection.of(full, (String) null);
+    if (!ignoreUnknownColumns) return Projection.of(full, columns);
+    List<String> known = new ArrayList<>();
+    for (String c : columns) if (full.getField(c) != null) known.add(c);
+    return Projection.of(full, known);
+  }
+
+  /** A record reader over the split-directories of one split. */
+  public SplitRecordReader open(FileSystem fs, List<Path> dirs) throws IOException {
+    // Without a reader schema the first split-directory's is the split's; it is read once, not twice.
+    SplitDirectory first = readerSchema == null ? SplitDirectory.open(fs, dirs.get(0)) : null;
+    Projection projection = projection(first != null ? first.schema() : readerSchema);
+    BlockStatisticsFilter filter = statisticsFilter();
+    SplitRecordReader r = new SplitRecordReader(fs, dirs, projection, recordType, maxValueBytes,
+        filter == null ? null : filter::rowsToRead, rowPredicate);
+    return first == null ? r : r.reuse(first);
+  }
+
+  /** A row cursor over the split-directories of one split, for readers that fill batches (Hive's vectorized one). */
+  public RowCursor cursor(FileSystem fs, List<Path> dirs, Projection projection) {
+    BlockStatisticsFilter filter = statisticsFilter();
+    return new RowCursor(fs, dirs, projection, maxValueBytes, filter == null ? null : filter::rowsToRead, rowPredicate);
+  }
+}
