@@ -46,8 +46,9 @@ import org.slf4j.LoggerFactory;
  * that uses it is allocated, and read back after a restart or failover, so it never depends on which
  * block reports have arrived. A recorded home node that this NameNode has not heard from since it
  * started is awaited, not replaced, for {@value #RESTART_GRACE_KEY} (default: the time after which HDFS
- * declares a silent datanode dead): its replica of a new block is left to re-replication, which puts it
- * on that node once it registers (or on its replacement once the wait is over).
+ * declares a silent datanode dead), and so is one that registered but has not reported its storages
+ * yet: its replica of a new block is left to re-replication, which puts it on that node once it can
+ * take it (or on its replacement once the wait is over).
  */
 public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implements Configurable {
   /** Not in cif-core's settings registry (dev.cif.conf.CifConf): this module must run on a NameNode without cif-core. */
@@ -324,12 +325,17 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
     return last == null ? new Home(List.of(), 0) : home(last);
   }
 
+  /**
+   * The home's nodes that can take a replica now, and how many are awaited: not registered yet, or
+   * registered without their storages and first block report (a restarted NameNode knows neither, and
+   * a node it cannot store on yet would otherwise send the replica elsewhere for good).
+   */
   private Home home(List<String> uuids) {
     List<DatanodeDescriptor> usable = new ArrayList<>();
     int awaited = 0;
     for (String uuid : uuids) {
       DatanodeDescriptor dn = datanode(uuid);
-      if (dn == null) {
+      if (dn == null || (usable(dn) && !dn.checkBlockReportReceived())) {
         awaited++;
       } else if (usable(dn)) {
         usable.add(dn);
