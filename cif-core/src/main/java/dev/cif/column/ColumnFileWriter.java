@@ -1,6 +1,7 @@
 package dev.cif.column;
 
 import dev.cif.compress.BlockCodec;
+import dev.cif.io.BlockHeader;
 import dev.cif.io.ByteSink;
 import dev.cif.io.FileFraming;
 import java.io.Closeable;
@@ -10,17 +11,12 @@ import java.util.zip.CRC32C;
 import org.apache.avro.Schema;
 
 /**
- * Writes one column file: header, blocks, footer, tail (docs/FORMAT.md). A block is
- * <pre>
- * Block := Rows:u32 RawLength:u32 StoredLength:u32 Codec:u8 Crc32c:u32 Payload[StoredLength]
- * </pre>
- * with the CRC over the 13 bytes before it and the payload, so a flipped bit anywhere in a block,
- * its lengths included, is caught before a value is decoded. A keyed DCSL block (mode 3) is followed
+ * Writes one column file: header, blocks, footer, tail (docs/FORMAT.md §5). A block is its
+ * {@link BlockHeader} and its stored payload. A keyed DCSL block (mode 3) is followed
  * by its side segments, each compressed and checksummed on its own, so a reader can fetch one
  * without the others; the payload (the block's head) lists them. Memory is bounded by one block.
  */
 public final class ColumnFileWriter implements Closeable {
-  static final int BLOCK_HEADER_BYTES = 17;
   /** Blocks of tiny values (null, boolean) end here too, keeping the writer's row index bounded. */
   static final int MAX_BLOCK_ROWS = 1 << 16;
 
@@ -35,7 +31,7 @@ public final class ColumnFileWriter implements Closeable {
   // Buffers start small and grow to the block size: a writer of 10,000 columns would otherwise
   // hold 10,000 x 128 KiB before writing a byte (docs/reliability.md).
   private final ByteSink payload = new ByteSink(1 << 10);
-  private final ByteSink header = new ByteSink(BLOCK_HEADER_BYTES);
+  private final ByteSink header = new ByteSink(BlockHeader.BYTES);
   private byte[] compressed = new byte[0];
   private int compressedLength;
   /** A keyed DCSL column's codec (its blocks may have side segments), else null. */
@@ -67,7 +63,7 @@ public final class ColumnFileWriter implements Closeable {
   /** The codec a column's values are encoded with: its type's, or a dictionary codec for DCSL and DICT. */
   static ValueCodec codecFor(ColumnSpec spec) {
     if (spec.layout == ColumnLayout.DCSL) {
-      return DictionaryMapCodec.forColumn(spec.schema, spec.keyStreams ? spec.formatVersion : Math.min(spec.formatVersion, 5));
+      return DictionaryMapCodec.forColumn(spec.schema, spec.formatVersion, spec.keyStreams);
     }
     if (spec.layout == ColumnLayout.DICT) return DictionaryStringCodec.forColumn(spec.schema);
     if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
@@ -105,19 +101,12 @@ public final class ColumnFileWriter implements Closeable {
     byte[] stored = used == BlockCodec.NONE ? payload.array() : compressed;
     int storedLen = used == BlockCodec.NONE ? raw : compressedLength;
     header.reset();
-    header.writeIntBE(rows);
-    header.writeIntBE(raw);
-    header.writeIntBE(storedLen);
-    header.writeByte(used.id);
-    CRC32C crc = new CRC32C();
-    crc.update(header.array(), 0, header.size());
-    crc.update(stored, 0, storedLen);
-    header.writeIntBE((int) crc.getValue());
+    BlockHeader.write(header, rows, raw, used.id, stored, storedLen);
     footer.addBlock(written, rows, stats);
     stats = new BlockStats();
     header.writeTo(out);
     out.write(stored, 0, storedLen);
-    written += BLOCK_HEADER_BYTES + storedLen;
+    written += BlockHeader.BYTES + storedLen;
     for (byte[] side : sides) {
       out.write(side);
       written += side.length;

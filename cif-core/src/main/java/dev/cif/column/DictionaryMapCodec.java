@@ -2,6 +2,7 @@ package dev.cif.column;
 
 import dev.cif.io.ByteSink;
 import dev.cif.io.ByteSource;
+import dev.cif.io.FormatVersion;
 import dev.cif.schema.CifSchemas;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,7 +12,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.util.Utf8;
 
 /**
- * The dictionary-compressed skip list's map encoding (paper §5.3, docs/FORMAT.md "DCSL"):
+ * The dictionary-compressed skip list's map encoding (paper §5.3, docs/FORMAT.md §6.3):
  * <pre>
  * Preamble := 0x00 KeyCount:uvarint Key{KeyCount}                 key dictionary
  *           | 0x01                                               inline keys
@@ -69,6 +70,8 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   private final boolean noModeByte;
   /** Mode 3 exists from format version 6 on. */
   private final boolean keyStreamsAllowed;
+  /** Writer: mode 3 may be written (the version has it and cif.dcsl.key-streams is on). */
+  private final boolean writeKeyStreams;
   /** The block being written is keyed (mode 3); the first block of a file tries it. */
   private boolean keyed;
   private final KeyStreamsWriter streams;
@@ -81,10 +84,11 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
   /** The row within the block that the next {@link #read} is of. */
   private int readRow;
 
-  private DictionaryMapCodec(Schema map, int mapBranch, int formatVersion) {
-    this.noModeByte = formatVersion < 2;
-    this.keyStreamsAllowed = formatVersion >= 6;
-    this.keyed = keyStreamsAllowed;
+  private DictionaryMapCodec(Schema map, int mapBranch, FormatVersion formatVersion, boolean writeKeyStreams) {
+    this.noModeByte = !formatVersion.has(FormatVersion.DCSL_MODE_BYTE);
+    this.keyStreamsAllowed = formatVersion.has(FormatVersion.DCSL_KEY_STREAMS);
+    this.writeKeyStreams = keyStreamsAllowed && writeKeyStreams;
+    this.keyed = this.writeKeyStreams;
     this.keys = ValueCodecs.forSchema(CifSchemas.mapKeySchema(map));
     this.values = ValueCodecs.forSchema(map.getValueType());
     this.mapBranch = mapBranch;
@@ -94,18 +98,22 @@ final class DictionaryMapCodec extends ValueCodec implements BlockScopedCodec {
     this.streams = new KeyStreamsWriter(values);
   }
 
-  static DictionaryMapCodec forColumn(Schema column, int formatVersion) {
+  /**
+   * @param writeKeyStreams whether a writer may write keyed blocks (cif.dcsl.key-streams); a reader
+   *     reads them in any file whose version has them
+   */
+  static DictionaryMapCodec forColumn(Schema column, FormatVersion formatVersion, boolean writeKeyStreams) {
     Schema map = CifSchemas.nonNull(column);
     int branch = -1;
     if (column.getType() == Schema.Type.UNION) branch = column.getTypes().indexOf(map);
-    return new DictionaryMapCodec(map, branch, formatVersion);
+    return new DictionaryMapCodec(map, branch, formatVersion, writeKeyStreams);
   }
 
   @Override public void beginBlock() {
     int distinct = inline ? inlineDistinct.size() : writeKeys.size();
     if (occurrences > 0) {
       inline = distinct * 2L > occurrences;
-      keyed = keyStreamsAllowed && !inline && distinct < MAX_STREAM_KEYS && (long) distinct * blockRows <= 8 * occurrences;
+      keyed = writeKeyStreams && !inline && distinct < MAX_STREAM_KEYS && (long) distinct * blockRows <= 8 * occurrences;
     }
     inlineDistinct.clear();
     streams.beginBlock();

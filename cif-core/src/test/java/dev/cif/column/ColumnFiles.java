@@ -33,7 +33,7 @@ final class ColumnFiles {
   /** The file offset of the first block's payload. */
   static int payloadOffset(Path p) throws Exception {
     byte[] b = Files.readAllBytes(java.nio.file.Path.of(p.toUri()));
-    return FileFraming.headerLength(b, p.toString(), b.length) + ColumnFileWriter.BLOCK_HEADER_BYTES;
+    return FileFraming.headerLength(b, p.toString(), b.length) + dev.cif.io.BlockHeader.BYTES;
   }
 
   /** The first n bytes of the first block's payload (an uncompressed block), unsigned. */
@@ -53,7 +53,7 @@ final class ColumnFiles {
     java.nio.file.Path f = java.nio.file.Path.of(p.toUri());
     byte[] b = Files.readAllBytes(f);
     int block = FileFraming.headerLength(b, p.toString(), b.length);
-    int payload = block + ColumnFileWriter.BLOCK_HEADER_BYTES;
+    int payload = block + dev.cif.io.BlockHeader.BYTES;
     byte[] view = new byte[length];
     System.arraycopy(b, payload, view, 0, length);
     damage.accept(view);

@@ -324,8 +324,8 @@ class DcslKeyStreamsTest {
     fb.blockAt = FileFraming.headerLength(b, p.toString(), b.length);
     ByteSource h = new ByteSource(b, fb.blockAt + 8, 4);
     int stored = h.readIntBE();
-    fb.headEnd = fb.blockAt + ColumnFileWriter.BLOCK_HEADER_BYTES + stored;
-    ByteSource in = new ByteSource(b, fb.blockAt + ColumnFileWriter.BLOCK_HEADER_BYTES, stored);
+    fb.headEnd = fb.blockAt + dev.cif.io.BlockHeader.BYTES + stored;
+    ByteSource in = new ByteSource(b, fb.blockAt + dev.cif.io.BlockHeader.BYTES, stored);
     assertEquals(3, in.readByte(), "a keyed block");
     int keys = in.readUVarInt();
     for (int i = 0; i < keys; i++) in.skipBytes(in.readLength());
@@ -379,7 +379,7 @@ class DcslKeyStreamsTest {
     System.arraycopy(dir.array(), 0, b, fb.directoryAt, dir.size());
     CRC32C c = new CRC32C();
     c.update(b, fb.blockAt, 13);
-    c.update(b, fb.blockAt + ColumnFileWriter.BLOCK_HEADER_BYTES, fb.headEnd - fb.blockAt - ColumnFileWriter.BLOCK_HEADER_BYTES);
+    c.update(b, fb.blockAt + dev.cif.io.BlockHeader.BYTES, fb.headEnd - fb.blockAt - dev.cif.io.BlockHeader.BYTES);
     ByteBuffer.wrap(b, fb.blockAt + 13, 4).putInt((int) c.getValue());
     Files.write(f, b);
     t.fs.delete(new Path(p.getParent(), "." + p.getName() + ".crc"), false);

@@ -205,6 +205,6 @@ class PackedLayoutTest {
       assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", Schema.create(bad), ColumnLayout.PACKED, BlockCodec.NONE, new int[0]));
     }
     assertThrows(IllegalArgumentException.class,
-        () -> new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], 2));
+        () -> new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], dev.cif.io.FormatVersion.DCSL_MODE_BYTE));
   }
 }

@@ -187,11 +187,11 @@ class PackedRepeatsTest {
     int bodyEnd = b.length - FileFraming.TAIL_BYTES - ByteBuffer.wrap(b, b.length - FileFraming.TAIL_BYTES, 4).getInt();
     List<int[]> runs = new ArrayList<>();
     while (at < bodyEnd) {
-      ByteBuffer h = ByteBuffer.wrap(b, at, ColumnFileWriter.BLOCK_HEADER_BYTES);
+      ByteBuffer h = ByteBuffer.wrap(b, at, dev.cif.io.BlockHeader.BYTES);
       int rows = h.getInt();
       int raw = h.getInt();
       assertEquals(raw, h.getInt(), "an uncompressed block");
-      ByteSource in = new ByteSource(b, at + ColumnFileWriter.BLOCK_HEADER_BYTES, raw);
+      ByteSource in = new ByteSource(b, at + dev.cif.io.BlockHeader.BYTES, raw);
       for (int first = 0; first < rows; first += RUN) {
         int n = Math.min(RUN, rows - first);
         in.readVarLong();
@@ -210,7 +210,7 @@ class PackedRepeatsTest {
         }
       }
       assertEquals(0, in.remaining());
-      at += ColumnFileWriter.BLOCK_HEADER_BYTES + raw;
+      at += dev.cif.io.BlockHeader.BYTES + raw;
     }
     return runs;
   }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cif.column.ColumnLayout;
 import dev.cif.compress.BlockCodec;
-import dev.cif.io.FileFraming;
+import dev.cif.io.FormatVersion;
 import dev.cif.split.DatasetWriter;
 import dev.cif.split.WriteOptions;
 import java.io.File;
@@ -90,21 +90,21 @@ class GoldenFileTest {
   static File write(File dir) throws Exception {
     Schema schema = new Schema.Parser().parse(SCHEMA);
     FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
-    try (DatasetWriter w = new DatasetWriter(fs, new Path(dir.toURI()), "v" + FileFraming.VERSION, schema, options())) {
+    try (DatasetWriter w = new DatasetWriter(fs, new Path(dir.toURI()), "v" + FormatVersion.CURRENT.id, schema, options())) {
       for (GenericData.Record r : rows(schema)) w.write(r);
     }
-    return new File(dir, "v" + FileFraming.VERSION + "-00000");
+    return new File(dir, "v" + FormatVersion.CURRENT.id + "-00000");
   }
 
   @Test
   void currentVersionWritesTheGoldenBytes() throws Exception {
     String regenerate = System.getProperty("cif.golden.regenerate");
     if (regenerate != null) {
-      write(new File(regenerate, "v" + FileFraming.VERSION));
+      write(new File(regenerate, "v" + FormatVersion.CURRENT.id));
       return;
     }
     File written = write(Files.createTempDirectory("cif-golden").toFile());
-    File golden = new File(getClass().getResource("/golden/v" + FileFraming.VERSION + "/v" + FileFraming.VERSION + "-00000").toURI());
+    File golden = new File(getClass().getResource("/golden/v" + FormatVersion.CURRENT.id + "/v" + FormatVersion.CURRENT.id + "-00000").toURI());
     String[] names = golden.list();
     Arrays.sort(names);
     String[] writtenNames = written.list((d, n) -> !n.startsWith("."));
@@ -112,7 +112,7 @@ class GoldenFileTest {
     assertEquals(Arrays.asList(names), Arrays.asList(writtenNames), "files of the split-directory");
     for (String n : names) {
       assertArrayEquals(Files.readAllBytes(new File(golden, n).toPath()), Files.readAllBytes(new File(written, n).toPath()),
-          n + " differs from the golden file of format version " + FileFraming.VERSION);
+          n + " differs from the golden file of format version " + FormatVersion.CURRENT.id);
     }
     assertEquals(10, new String(Files.readAllBytes(new File(golden, "schema-0000.cif").toPath()), StandardCharsets.ISO_8859_1)
         .split("\\.cif", -1).length - 1, "one file name per column in the schema file");

@@ -3,7 +3,7 @@ package dev.cif.split;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.io.FileFraming;
+import dev.cif.io.FormatVersion;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;
@@ -46,7 +46,7 @@ class FormatVersionCompatibilityTest {
     File fixture = new File(getClass().getResource("/compat/v1-dcsl").toURI());
     byte[] head = Files.readAllBytes(new File(fixture, "v1-00000/0002-m.cif").toPath());
     assertEquals(1, head[4], "the fixture is a version-1 file");
-    assertTrue(FileFraming.VERSION > 1);
+    assertTrue(FormatVersion.CURRENT.id > 1);
     FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
     Path dataset = new Path(fixture.toURI());
     for (RecordType type : RecordType.values()) {
