@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * Buffers the values of one block and lays them out with inline skip entries (paper §5.2,
- * docs/FORMAT.md "Skip list"). HDFS is append-only and an entry precedes the values it covers, so
+ * docs/FORMAT.md §6.2). HDFS is append-only and an entry precedes the values it covers, so
  * the block is double-buffered: values are encoded here, entries are computed when the block closes.
  * The buffer is bounded by the block size plus one value.
  */

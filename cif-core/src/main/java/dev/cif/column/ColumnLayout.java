@@ -3,7 +3,7 @@ package dev.cif.column;
 import java.util.Locale;
 import org.apache.avro.Schema;
 
-/** How a column file lays out its values (docs/FORMAT.md, "Layouts"). */
+/** How a column file lays out its values (docs/FORMAT.md §6). */
 public enum ColumnLayout {
   /** Values back to back; skipping a value means reading past it. The paper's plain "CIF". */
   PLAIN(0),
