@@ -41,7 +41,7 @@ public final class SchemaFile {
   }
 
   /** Writes to a temporary name and renames, so that readers never see half a schema file. */
-  void write(FileSystem fs, Path file) throws IOException {
+  public void write(FileSystem fs, Path file) throws IOException {
     Map<String, String> meta = new LinkedHashMap<>();
     meta.put(HeaderKey.AVRO_SCHEMA.key, schema.toString());
     meta.put(HeaderKey.ROWS.key, Long.toString(rows));

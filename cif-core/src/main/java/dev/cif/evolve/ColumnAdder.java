@@ -1,10 +1,15 @@
-package dev.cif.split;
+package dev.cif.evolve;
 
 import dev.cif.column.ColumnFileWriter;
 import dev.cif.column.ColumnSpec;
 import dev.cif.record.LazyRecord;
 import dev.cif.record.Projection;
 import dev.cif.record.RowCursor;
+import dev.cif.split.DatasetListing;
+import dev.cif.split.SchemaFile;
+import dev.cif.split.SplitDirectory;
+import dev.cif.split.SplitDirectoryLayout;
+import dev.cif.split.WriteOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,7 +26,9 @@ import org.apache.hadoop.fs.Path;
  * split-directory, then a schema file of the next generation that lists it. No existing file is
  * rewritten. The column file is unreferenced until the new schema file is renamed into place, so a
  * reader sees each split-directory with or without the column, never half of it; running the adder
- * again after a failure finishes the split-directories that lack the column.
+ * again after a failure finishes the split-directories that lack the column. It sits above both
+ * split (what it writes) and record (how it reads the rows a computed value comes from), so neither
+ * of those depends on the other through it.
  */
 public final class ColumnAdder {
   private ColumnAdder() {}
@@ -62,8 +69,8 @@ public final class ColumnAdder {
     Path file = new Path(sd.path(), name);
     ColumnSpec spec = opts.specFor(copy);
     Object constant = compute == null ? GenericData.get().getDefaultValue(field) : null;
-    try (RowCursor cursor = new RowCursor(fs, Collections.singletonList(sd.path()), Projection.of(old.schema, ""), opts.maxValueBytes);
-         ColumnFileWriter w = new ColumnFileWriter(fs.create(file, true), spec, opts.blockBytes, opts.maxValueBytes)) {
+    try (RowCursor cursor = new RowCursor(fs, Collections.singletonList(sd.path()), Projection.of(old.schema, ""), opts.maxValueBytes());
+         ColumnFileWriter w = new ColumnFileWriter(fs.create(file, true), spec, opts.blockBytes(), opts.maxValueBytes())) {
       LazyRecord row = new LazyRecord(cursor);
       while (cursor.advance()) w.write(compute == null ? constant : compute.apply(row));
     }
