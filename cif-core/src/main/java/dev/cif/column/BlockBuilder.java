@@ -11,6 +11,8 @@ import java.util.Arrays;
  */
 final class BlockBuilder {
   private final ValueCodec codec;
+  /** The codec if it keeps per-block state (a dictionary), else null. */
+  private final BlockScopedWriter scoped;
   private final boolean prefixed;
   private final int[] levels;
   private final long maxValueBytes;
@@ -23,18 +25,19 @@ final class BlockBuilder {
 
   BlockBuilder(ColumnSpec spec, ValueCodec codec, long maxValueBytes) {
     this.codec = codec;
+    this.scoped = codec instanceof BlockScopedWriter ? (BlockScopedWriter) codec : null;
     this.prefixed = dev.cif.schema.CifSchemas.isComplex(spec.schema);
     this.levels = spec.skipLevels;
     this.maxValueBytes = maxValueBytes;
     this.column = spec.name;
-    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).beginBlock();
+    if (scoped != null) scoped.beginBlock();
   }
 
   int count() { return count; }
 
   /** Bytes the block will hold: its values plus any per-block preamble (a DCSL dictionary). */
   int valueBytes() {
-    return codec instanceof BlockScopedCodec ? values.size() + ((BlockScopedCodec) codec).preambleBytes() : values.size();
+    return scoped != null ? values.size() + scoped.preambleBytes() : values.size();
   }
 
   /** Appends one value; a value that cannot be encoded leaves the block as it was. */
@@ -45,7 +48,7 @@ final class BlockBuilder {
       encode(v, beforeBytes);
     } catch (RuntimeException e) {
       values.truncate(before);
-      if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).undoLastWrite();
+      if (scoped != null) scoped.undoLastWrite();
       throw e;
     }
     if (count == ends.length) ends = Arrays.copyOf(ends, count * 2);
@@ -75,7 +78,7 @@ final class BlockBuilder {
 
   /** Writes the block payload (preamble, then values with their skip entries) and resets. */
   void build(ByteSink out) {
-    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).writePreamble(out);
+    if (scoped != null) scoped.writePreamble(out);
     long[][] spans = spanBytes();
     int start = 0;
     for (int j = 0; j < count; j++) {
@@ -87,7 +90,7 @@ final class BlockBuilder {
     }
     values.reset();
     count = 0;
-    if (codec instanceof BlockScopedCodec) ((BlockScopedCodec) codec).beginBlock();
+    if (scoped != null) scoped.beginBlock();
   }
 
   /**

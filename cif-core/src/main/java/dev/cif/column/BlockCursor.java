@@ -10,7 +10,7 @@ import dev.cif.io.ByteSource;
 final class BlockCursor {
   private final ValueCodec codec;
   /** The codec if it keeps per-block state, else null. */
-  private final BlockScopedCodec scoped;
+  private final BlockScopedReader scoped;
   private final boolean prefixed;
   private final int[] levels;
   final ByteSource in = new ByteSource();
@@ -27,7 +27,7 @@ final class BlockCursor {
 
   BlockCursor(ColumnSpec spec, ValueCodec codec) {
     this.codec = codec;
-    this.scoped = codec instanceof BlockScopedCodec ? (BlockScopedCodec) codec : null;
+    this.scoped = codec instanceof BlockScopedReader ? (BlockScopedReader) codec : null;
     this.prefixed = dev.cif.schema.CifSchemas.isComplex(spec.schema);
     this.levels = spec.skipLevels;
   }

@@ -40,7 +40,7 @@ public final class ColumnFileReader implements Closeable {
   private final ValueCodec codec;
   private final BlockCursor cursor;
   /** A DCSL column of format version 6 or later, whose blocks may have side segments; else null. */
-  private final DictionaryMapCodec keyedCodec;
+  private final DcslReader keyedCodec;
   private final BlockCodec.Engine[] engines = new BlockCodec.Engine[8];
   private byte[] ioBuf = new byte[0];
   private byte[] rawBuf = new byte[0];
@@ -56,9 +56,9 @@ public final class ColumnFileReader implements Closeable {
     this.spec = spec;
     this.footer = footer;
     this.maxBlockBytes = 2 * maxValueBytes + (1 << 20);
-    this.codec = ColumnFileWriter.codecFor(spec);
+    this.codec = ValueCodecs.forReading(spec);
     this.cursor = new BlockCursor(spec, codec);
-    this.keyedCodec = codec instanceof DictionaryMapCodec && spec.formatVersion.has(FormatVersion.DCSL_KEY_STREAMS) ? (DictionaryMapCodec) codec : null;
+    this.keyedCodec = codec instanceof DcslReader && spec.formatVersion.has(FormatVersion.DCSL_KEY_STREAMS) ? (DcslReader) codec : null;
     cursor.in.capEmptyItems(maxBlockBytes);
     firstRows = new long[footer.rows.size() + 1];
     for (int i = 0; i < footer.rows.size(); i++) firstRows[i + 1] = firstRows[i] + footer.rows.get(i);

@@ -35,7 +35,7 @@ public final class ColumnFileWriter implements Closeable {
   private byte[] compressed = new byte[0];
   private int compressedLength;
   /** A keyed DCSL column's codec (its blocks may have side segments), else null. */
-  private final DictionaryMapCodec keyedCodec;
+  private final DcslWriter keyedCodec;
   private final ByteSink sideRaw = new ByteSink(1 << 10);
   private BlockStats stats = new BlockStats();
   private long written;
@@ -49,9 +49,9 @@ public final class ColumnFileWriter implements Closeable {
     this.out = out;
     this.spec = spec;
     this.blockBytes = blockBytes;
-    ValueCodec codec = codecFor(spec);
+    ValueCodec codec = ValueCodecs.forWriting(spec);
     this.builder = new BlockBuilder(spec, codec, maxValueBytes);
-    this.keyedCodec = codec instanceof DictionaryMapCodec ? (DictionaryMapCodec) codec : null;
+    this.keyedCodec = codec instanceof DcslWriter ? (DcslWriter) codec : null;
     this.engine = spec.codec.newEngine();
     this.statsType = BlockStats.statsType(spec.schema);
     this.statsCodec = statsType == null ? null : ValueCodecs.forSchema(statsType);
@@ -60,15 +60,6 @@ public final class ColumnFileWriter implements Closeable {
     written = h.length;
   }
 
-  /** The codec a column's values are encoded with: its type's, or a dictionary codec for DCSL and DICT. */
-  static ValueCodec codecFor(ColumnSpec spec) {
-    if (spec.layout == ColumnLayout.DCSL) {
-      return DictionaryMapCodec.forColumn(spec.schema, spec.formatVersion, spec.keyStreams);
-    }
-    if (spec.layout == ColumnLayout.DICT) return DictionaryStringCodec.forColumn(spec.schema);
-    if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
-    return ValueCodecs.forSchema(spec.schema);
-  }
 
   public ColumnSpec spec() { return spec; }
 

@@ -37,7 +37,7 @@ public enum ColumnLayout {
   public boolean fits(Schema column) {
     switch (this) {
       case DCSL: return dev.cif.schema.CifSchemas.nonNull(column).getType() == Schema.Type.MAP;
-      case DICT: return DictionaryStringCodec.fits(column);
+      case DICT: return DictCodec.fits(column);
       case PACKED: return PackedIntegerCodec.fits(column);
       default: return true;
     }

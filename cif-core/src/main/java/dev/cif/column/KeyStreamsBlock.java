@@ -10,7 +10,7 @@ import dev.cif.io.ByteSource;
  * with it the file, until they are dropped.
  */
 final class KeyStreamsBlock {
-  private final DictionaryMapCodec.Dictionary dict;
+  private final BlockKeys dict;
   private final SideSegment[] sides;
   private final long[] offsets;
   private final BlockSides file;
@@ -18,7 +18,7 @@ final class KeyStreamsBlock {
   private final ValueCodec values;
   private final KeyStream[] streams;
 
-  private KeyStreamsBlock(DictionaryMapCodec.Dictionary dict, SideSegment[] sides, long[] offsets, BlockSides file,
+  private KeyStreamsBlock(BlockKeys dict, SideSegment[] sides, long[] offsets, BlockSides file,
       int rows, ValueCodec values) {
     this.dict = dict;
     this.sides = sides;
@@ -30,7 +30,7 @@ final class KeyStreamsBlock {
   }
 
   /** Reads the side directory (one entry per key of dict); the sides must fill the block's remaining bytes exactly. */
-  static KeyStreamsBlock read(ByteSource in, DictionaryMapCodec.Dictionary dict, BlockSides file, int rows, ValueCodec values) {
+  static KeyStreamsBlock read(ByteSource in, BlockKeys dict, BlockSides file, int rows, ValueCodec values) {
     SideSegment[] sides = new SideSegment[dict.size()];
     long[] offsets = new long[sides.length];
     long total = 0;
@@ -50,7 +50,7 @@ final class KeyStreamsBlock {
     return new KeyStreamsBlock(dict, sides, offsets, file, rows, values);
   }
 
-  DictionaryMapCodec.Dictionary dictionary() { return dict; }
+  BlockKeys dictionary() { return dict; }
 
   /** The value of key id's stream at row (which the row's key ids say has the key). */
   Object value(int keyId, int row) {

@@ -35,7 +35,7 @@ public final class KeyedMap extends DcslMap {
 
   @Override
   public Object get(Object key) {
-    if (decoded != null) return decoded.get(DictionaryMapCodec.normalize(key));
+    if (decoded != null) return decoded.get(BlockKeys.normalize(key));
     int id = idOf(key);
     if (id < 0) return null;
     decodedValues++;

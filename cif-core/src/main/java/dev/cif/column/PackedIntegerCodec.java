@@ -26,7 +26,7 @@ import org.apache.avro.Schema;
  * decodes without the per-byte branches of varints (docs/benchmarks.md, "Encodings"). Nulls are a
  * bitmap per run, present only in runs that hold one, instead of a union branch byte per value.
  */
-final class PackedIntegerCodec extends ValueCodec implements BlockScopedCodec {
+final class PackedIntegerCodec extends ValueCodec implements BlockScopedWriter, BlockScopedReader {
   static final int RUN = 1024;
   private static final int NULLS = 0x80;
   private static final int REPEATS = PackedRepeats.WIDTH;

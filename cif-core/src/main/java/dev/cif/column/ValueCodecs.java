@@ -3,9 +3,28 @@ package dev.cif.column;
 import dev.cif.schema.CifSchemas;
 import org.apache.avro.Schema;
 
-/** Builds the codec tree for a schema. */
+/** Builds the codec tree for a schema, and the codec of a column in its layout. */
 public final class ValueCodecs {
   private ValueCodecs() {}
+
+  /** The codec a column's values are written with: its type's, or its layout's (DCSL, DICT, PACKED). */
+  static ValueCodec forWriting(ColumnSpec spec) {
+    if (spec.layout == ColumnLayout.DCSL) return new DcslWriter(spec.schema, spec.formatVersion, spec.keyStreams);
+    return forLayout(spec);
+  }
+
+  /** The codec a column's values are read with. */
+  static ValueCodec forReading(ColumnSpec spec) {
+    if (spec.layout == ColumnLayout.DCSL) return new DcslReader(spec.schema, spec.formatVersion);
+    return forLayout(spec);
+  }
+
+  /** DICT and PACKED codecs keep their writer's and reader's state apart in one object; the rest have none. */
+  private static ValueCodec forLayout(ColumnSpec spec) {
+    if (spec.layout == ColumnLayout.DICT) return DictCodec.forColumn(spec.schema);
+    if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
+    return forSchema(spec.schema);
+  }
 
   public static ValueCodec forSchema(Schema s) {
     switch (s.getType()) {

@@ -84,7 +84,7 @@ class DcslValueDictionaryTest {
             assertNull(got, "row " + i);
             continue;
           }
-          DictionaryMap m = (DictionaryMap) got;
+          InRowMap m = (InRowMap) got;
           int phase = i / 2000;
           maps[phase]++;
           if (m.valueIds()) ids[phase]++;
@@ -107,7 +107,7 @@ class DcslValueDictionaryTest {
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
       for (int i = 0; i < rows.size(); i++) {
         Map<Utf8, Utf8> want = rows.get(i);
-        DictionaryMap m = (DictionaryMap) r.next();
+        InRowMap m = (InRowMap) r.next();
         if (want == null) continue;
         for (String key : HEADERS) {
           Object one = m.get(key);
@@ -141,7 +141,7 @@ class DcslValueDictionaryTest {
           1 << 10, 1 << 20, rows);
       try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
         for (int i = 0; i < rows.size(); i++) {
-          DictionaryMap m = (DictionaryMap) r.next();
+          InRowMap m = (InRowMap) r.next();
           assertTrue(m.valueIds(), "row " + i);
           Object one = m.get("k" + (i % 3));
           if (values == javaString) assertInstanceOf(String.class, one);
@@ -175,7 +175,7 @@ class DcslValueDictionaryTest {
     assertEquals(0, ColumnFiles.payload(p, 1).get(0), "mode 0");
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
       for (int i = 0; i < rows.size(); i++) {
-        DictionaryMap m = (DictionaryMap) r.next();
+        InRowMap m = (InRowMap) r.next();
         assertFalse(m.valueIds());
         assertEquals(i % 2, m.get("a"));
       }

@@ -71,7 +71,7 @@ class CorruptDatasetFuzzTest {
         for (long i = 0; i < r.rowCount(); i++) {
           Object m = r.next();
           if (m instanceof dev.cif.column.KeyedMap) keyed++;
-          else if (m instanceof dev.cif.column.DictionaryMap) inRows++;
+          else if (m instanceof dev.cif.column.InRowMap) inRows++;
         }
       }
       org.junit.jupiter.api.Assertions.assertTrue(label.contains("rowvalues") ? keyed == 0 && inRows > 0 : keyed > inRows,

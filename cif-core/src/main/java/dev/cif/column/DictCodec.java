@@ -23,7 +23,12 @@ import org.apache.avro.util.Utf8;
  * values than half its values is written inline instead (decided before its first value, so nothing
  * is encoded twice): a column whose values do not repeat costs about what SKIP_LIST costs.
  */
-final class DictionaryStringCodec extends ValueCodec implements BlockScopedCodec {
+final class DictCodec extends ValueCodec implements BlockScopedWriter, BlockScopedReader {
+  /** The block's mode byte: values are ids into the block's dictionary... */
+  private static final int MODE_DICTIONARY = 0;
+  /** ...or are inline, when the block before's values did not repeat. */
+  private static final int MODE_INLINE = 1;
+
 
   /** The type's own codec: turns whatever a caller hands in (String, Utf8, ByteBuffer, BigDecimal...) into bytes. */
   private final ValueCodec plain;
@@ -46,7 +51,7 @@ final class DictionaryStringCodec extends ValueCodec implements BlockScopedCodec
   private byte[] block;
   private String[] strings = new String[0];
 
-  private DictionaryStringCodec(Schema type, boolean nullable) {
+  private DictCodec(Schema type, boolean nullable) {
     this.plain = ValueCodecs.forSchema(type);
     this.nullable = nullable;
     this.bytes = type.getType() == Schema.Type.BYTES;
@@ -59,9 +64,9 @@ final class DictionaryStringCodec extends ValueCodec implements BlockScopedCodec
     return t.getType() == Schema.Type.STRING || t.getType() == Schema.Type.BYTES;
   }
 
-  static DictionaryStringCodec forColumn(Schema column) {
+  static DictCodec forColumn(Schema column) {
     if (!fits(column)) throw new IllegalArgumentException("layout DICT is for string and bytes columns, not " + column);
-    return new DictionaryStringCodec(CifSchemas.nonNull(column), column.getType() == Schema.Type.UNION);
+    return new DictCodec(CifSchemas.nonNull(column), column.getType() == Schema.Type.UNION);
   }
 
   @Override public void beginBlock() {

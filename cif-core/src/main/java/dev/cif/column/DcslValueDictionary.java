@@ -23,10 +23,10 @@ import org.apache.avro.util.Utf8;
  * get ids in order of first appearance, so a block's frequent values tend to have small ids and a
  * lookup of a low-cardinality key (a content type) indexes a short prefix, never the dates and etags
  * after it. Immutable to its users but not thread-safe (like the reader), with its own copy of the
- * entries: a {@link DictionaryMap} read from the block keeps using it after the reader has moved on
+ * entries: a {@link InRowMap} read from the block keeps using it after the reader has moved on
  * and reused the block buffer.
  */
-final class MapValueDictionary {
+final class DcslValueDictionary {
 
   /** What a map's values are, for the codecs that may dictionary-encode them. */
   static final class ValueType {
@@ -73,20 +73,20 @@ final class MapValueDictionary {
   /** One String per entry, made on first use (Strings are immutable; Utf8 and ByteBuffer are not). */
   private String[] strings;
 
-  private MapValueDictionary(ValueType type, int count, ByteSource entries) {
+  private DcslValueDictionary(ValueType type, int count, ByteSource entries) {
     this.type = type;
     this.count = count;
     this.entries = entries;
   }
 
   /** Reads {@code Values}, stepping over its entries; Count and Size are checked before anything is allocated. */
-  static MapValueDictionary read(ByteSource in, ValueType type) {
+  static DcslValueDictionary read(ByteSource in, ValueType type) {
     int count = in.readCount(1);
     int size = in.readLength();
     if (count > size) throw in.corrupt(count + " value dictionary entries cannot fit in " + size + " bytes");
     ByteSource entries = in.copyRange(in.position(), in.position() + size);
     in.skipBytes(size);
-    return new MapValueDictionary(type, count, entries);
+    return new DcslValueDictionary(type, count, entries);
   }
 
   int size() { return count; }

@@ -14,19 +14,19 @@ import java.util.Set;
  * asked for as String or Utf8. The view holds its own copy of the value's bytes and its block's
  * dictionary, so it stays valid after the reader moves on.
  */
-public final class DictionaryMap extends DcslMap {
+public final class InRowMap extends DcslMap {
   private final byte[] bytes;
   /** null for a map from an inline block. */
-  private final DictionaryMapCodec.Dictionary dict;
+  private final BlockKeys dict;
   /** The block's value dictionary (DCSL mode 2: values are ids into it), else null. */
-  private final MapValueDictionary valueDict;
+  private final DcslValueDictionary valueDict;
   private final ValueCodec keys;
   private final ValueCodec values;
   private final ByteSource origin;
   private Map<Object, Object> decoded;
   private int decodedValues;
 
-  DictionaryMap(byte[] bytes, DictionaryMapCodec.Dictionary dict, MapValueDictionary valueDict, ValueCodec keys,
+  InRowMap(byte[] bytes, BlockKeys dict, DcslValueDictionary valueDict, ValueCodec keys,
       ValueCodec values, ByteSource origin) {
     this.bytes = bytes;
     this.dict = dict;
@@ -54,9 +54,9 @@ public final class DictionaryMap extends DcslMap {
   private boolean find(ByteSource in, Object key) {
     int n = in.readUVarInt();
     if (dict == null) {
-      Object want = DictionaryMapCodec.normalize(key);
+      Object want = BlockKeys.normalize(key);
       for (int i = 0; i < n; i++) {
-        if (Objects.equals(DictionaryMapCodec.normalize(keys.read(in)), want)) return true;
+        if (Objects.equals(BlockKeys.normalize(keys.read(in)), want)) return true;
         values.skip(in);
       }
       return false;
@@ -84,7 +84,7 @@ public final class DictionaryMap extends DcslMap {
 
   @Override
   public Object get(Object key) {
-    if (decoded != null) return decoded.get(DictionaryMapCodec.normalize(key));
+    if (decoded != null) return decoded.get(BlockKeys.normalize(key));
     ByteSource in = source();
     if (!find(in, key)) return null;
     decodedValues++;
@@ -93,7 +93,7 @@ public final class DictionaryMap extends DcslMap {
 
   @Override
   public boolean containsKey(Object key) {
-    return decoded != null ? decoded.containsKey(DictionaryMapCodec.normalize(key)) : find(source(), key);
+    return decoded != null ? decoded.containsKey(BlockKeys.normalize(key)) : find(source(), key);
   }
 
   @Override

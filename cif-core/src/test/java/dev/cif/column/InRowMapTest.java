@@ -16,7 +16,7 @@ import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 
 /** DCSL maps: one-key lookups decode only that key's value; every size and key pattern round-trips. */
-class DictionaryMapTest {
+class InRowMapTest {
   private static final Schema MAP = Schema.createUnion(Schema.create(Schema.Type.NULL),
       Schema.createMap(Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING))));
 
@@ -50,7 +50,7 @@ class DictionaryMapTest {
               assertNull(v);
               continue;
             }
-            DictionaryMap m = (DictionaryMap) v;
+            InRowMap m = (InRowMap) v;
             mapsSeen++;
             if (m.inlineKeys()) inline++;
             int n = sizes[i % sizes.length];
@@ -87,7 +87,7 @@ class DictionaryMapTest {
       try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 26)) {
         assertTrue(r.blockCount() > 10);
         for (int i = 0; i < 3000; i++) {
-          DictionaryMap m = (DictionaryMap) r.next();
+          InRowMap m = (InRowMap) r.next();
           if (m.inlineKeys()) inline++;
           assertEquals("value-" + i + "-4", m.get(unique ? "r" + i + "k4" : "key4").toString());
           assertEquals(1, m.decodedValues());
