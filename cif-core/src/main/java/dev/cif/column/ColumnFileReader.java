@@ -7,6 +7,12 @@ import dev.cif.io.CifCorruptionError;
 import dev.cif.io.CifFormatException;
 import dev.cif.io.FileFraming;
 import dev.cif.io.FormatVersion;
+import dev.cif.layout.dcsl.BlockSides;
+import dev.cif.layout.dcsl.DcslReader;
+import dev.cif.layout.plain.ValueCodec;
+import dev.cif.layout.plain.ValueCodecs;
+import dev.cif.layout.plain.VectorTarget;
+import dev.cif.layout.skiplist.SkipListReader;
 import java.io.Closeable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -38,7 +44,7 @@ public final class ColumnFileReader implements Closeable {
   private final long[] firstRows;
   private final long maxBlockBytes;
   private final ValueCodec codec;
-  private final BlockCursor cursor;
+  private final SkipListReader cursor;
   /** A DCSL column of format version 6 or later, whose blocks may have side segments; else null. */
   private final DcslReader keyedCodec;
   private final BlockCodec.Engine[] engines = new BlockCodec.Engine[8];
@@ -56,8 +62,8 @@ public final class ColumnFileReader implements Closeable {
     this.spec = spec;
     this.footer = footer;
     this.maxBlockBytes = 2 * maxValueBytes + (1 << 20);
-    this.codec = ValueCodecs.forReading(spec);
-    this.cursor = new BlockCursor(spec, codec);
+    this.codec = ColumnCodecs.forReading(spec);
+    this.cursor = new SkipListReader(spec.schema, spec.skipLevels, codec);
     this.keyedCodec = codec instanceof DcslReader && spec.formatVersion.has(FormatVersion.DCSL_KEY_STREAMS) ? (DcslReader) codec : null;
     cursor.in.capEmptyItems(maxBlockBytes);
     firstRows = new long[footer.rows.size() + 1];

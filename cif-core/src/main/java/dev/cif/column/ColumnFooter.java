@@ -2,6 +2,7 @@ package dev.cif.column;
 
 import dev.cif.io.ByteSink;
 import dev.cif.io.ByteSource;
+import dev.cif.layout.plain.ValueCodec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package dev.cif.column;
 
+import dev.cif.layout.dict.DictCodec;
+import dev.cif.layout.packed.PackedIntegerCodec;
 import java.util.Locale;
 import org.apache.avro.Schema;
 

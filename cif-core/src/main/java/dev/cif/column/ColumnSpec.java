@@ -5,6 +5,7 @@ import dev.cif.io.CifFormatException;
 import dev.cif.io.FileFraming;
 import dev.cif.io.FormatVersion;
 import dev.cif.io.HeaderKey;
+import dev.cif.layout.packed.PackedIntegerCodec;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -11,6 +11,8 @@ import dev.cif.compress.BlockCodec;
 import dev.cif.io.ByteSource;
 import dev.cif.io.CifCorruptionError;
 import dev.cif.io.FileFraming;
+import dev.cif.layout.dcsl.KeyedMap;
+import dev.cif.layout.dcsl.SideSegment;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;

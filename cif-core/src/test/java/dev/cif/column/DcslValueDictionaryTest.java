@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
+import dev.cif.layout.dcsl.InRowMap;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;

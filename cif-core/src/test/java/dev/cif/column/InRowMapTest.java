@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
+import dev.cif.layout.dcsl.InRowMap;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.util.HashMap;

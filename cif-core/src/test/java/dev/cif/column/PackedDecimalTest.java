@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
+import dev.cif.layout.packed.DecimalLongs;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.math.BigDecimal;
 import java.math.BigInteger;

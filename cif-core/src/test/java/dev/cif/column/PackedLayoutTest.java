@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,0 +1,32 @@
+package dev.cif.column;
+
+import dev.cif.layout.dcsl.DcslReader;
+import dev.cif.layout.dcsl.DcslWriter;
+import dev.cif.layout.dict.DictCodec;
+import dev.cif.layout.packed.PackedIntegerCodec;
+import dev.cif.layout.plain.ValueCodec;
+import dev.cif.layout.plain.ValueCodecs;
+
+/** The codec of a column in its layout: the layout's own for DCSL, DICT and PACKED, else its type's (PLAIN, SKIP_LIST). */
+final class ColumnCodecs {
+  private ColumnCodecs() {}
+
+  /** The codec a column's values are written with: its type's, or its layout's (DCSL, DICT, PACKED). */
+  static ValueCodec forWriting(ColumnSpec spec) {
+    if (spec.layout == ColumnLayout.DCSL) return new DcslWriter(spec.schema, spec.formatVersion, spec.keyStreams);
+    return forLayout(spec);
+  }
+
+  /** The codec a column's values are read with. */
+  static ValueCodec forReading(ColumnSpec spec) {
+    if (spec.layout == ColumnLayout.DCSL) return new DcslReader(spec.schema, spec.formatVersion);
+    return forLayout(spec);
+  }
+
+  /** DICT and PACKED codecs keep their writer's and reader's state apart in one object; the rest have none. */
+  private static ValueCodec forLayout(ColumnSpec spec) {
+    if (spec.layout == ColumnLayout.DICT) return DictCodec.forColumn(spec.schema);
+    if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
+    return ValueCodecs.forSchema(spec.schema);
+  }
+}
