@@ -2,7 +2,8 @@ package dev.cif.column;
 
 import dev.cif.layout.dcsl.DcslReader;
 import dev.cif.layout.dcsl.DcslWriter;
-import dev.cif.layout.dict.DictCodec;
+import dev.cif.layout.dict.DictReader;
+import dev.cif.layout.dict.DictWriter;
 import dev.cif.layout.packed.PackedIntegerCodec;
 import dev.cif.layout.plain.ValueCodec;
 import dev.cif.layout.plain.ValueCodecs;
@@ -14,18 +15,19 @@ final class ColumnCodecs {
   /** The codec a column's values are written with: its type's, or its layout's (DCSL, DICT, PACKED). */
   static ValueCodec forWriting(ColumnSpec spec) {
     if (spec.layout == ColumnLayout.DCSL) return new DcslWriter(spec.schema, spec.formatVersion, spec.keyStreams);
+    if (spec.layout == ColumnLayout.DICT) return new DictWriter(spec.schema);
     return forLayout(spec);
   }
 
   /** The codec a column's values are read with. */
   static ValueCodec forReading(ColumnSpec spec) {
     if (spec.layout == ColumnLayout.DCSL) return new DcslReader(spec.schema, spec.formatVersion);
+    if (spec.layout == ColumnLayout.DICT) return new DictReader(spec.schema);
     return forLayout(spec);
   }
 
-  /** DICT and PACKED codecs keep their writer's and reader's state apart in one object; the rest have none. */
+  /** The PACKED codec keeps its writer's and reader's state apart in one object; the rest have none. */
   private static ValueCodec forLayout(ColumnSpec spec) {
-    if (spec.layout == ColumnLayout.DICT) return DictCodec.forColumn(spec.schema);
     if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
     return ValueCodecs.forSchema(spec.schema);
   }

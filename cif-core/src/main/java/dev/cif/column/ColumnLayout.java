@@ -1,6 +1,6 @@
 package dev.cif.column;
 
-import dev.cif.layout.dict.DictCodec;
+import dev.cif.layout.dict.DictType;
 import dev.cif.layout.packed.PackedIntegerCodec;
 import java.util.Locale;
 import org.apache.avro.Schema;
@@ -39,7 +39,7 @@ public enum ColumnLayout {
   public boolean fits(Schema column) {
     switch (this) {
       case DCSL: return dev.cif.schema.CifSchemas.nonNull(column).getType() == Schema.Type.MAP;
-      case DICT: return DictCodec.fits(column);
+      case DICT: return DictType.fits(column);
       case PACKED: return PackedIntegerCodec.fits(column);
       default: return true;
     }
