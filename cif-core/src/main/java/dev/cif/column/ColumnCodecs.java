@@ -4,7 +4,8 @@ import dev.cif.layout.dcsl.DcslReader;
 import dev.cif.layout.dcsl.DcslWriter;
 import dev.cif.layout.dict.DictReader;
 import dev.cif.layout.dict.DictWriter;
-import dev.cif.layout.packed.PackedIntegerCodec;
+import dev.cif.layout.packed.PackedReader;
+import dev.cif.layout.packed.PackedWriter;
 import dev.cif.layout.plain.ValueCodec;
 import dev.cif.layout.plain.ValueCodecs;
 
@@ -16,19 +17,15 @@ final class ColumnCodecs {
   static ValueCodec forWriting(ColumnSpec spec) {
     if (spec.layout == ColumnLayout.DCSL) return new DcslWriter(spec.schema, spec.formatVersion, spec.keyStreams);
     if (spec.layout == ColumnLayout.DICT) return new DictWriter(spec.schema);
-    return forLayout(spec);
+    if (spec.layout == ColumnLayout.PACKED) return new PackedWriter(spec.schema);
+    return ValueCodecs.forSchema(spec.schema);
   }
 
   /** The codec a column's values are read with. */
   static ValueCodec forReading(ColumnSpec spec) {
     if (spec.layout == ColumnLayout.DCSL) return new DcslReader(spec.schema, spec.formatVersion);
     if (spec.layout == ColumnLayout.DICT) return new DictReader(spec.schema);
-    return forLayout(spec);
-  }
-
-  /** The PACKED codec keeps its writer's and reader's state apart in one object; the rest have none. */
-  private static ValueCodec forLayout(ColumnSpec spec) {
-    if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
+    if (spec.layout == ColumnLayout.PACKED) return new PackedReader(spec.schema);
     return ValueCodecs.forSchema(spec.schema);
   }
 }

@@ -1,7 +1,7 @@
 package dev.cif.column;
 
 import dev.cif.layout.dict.DictType;
-import dev.cif.layout.packed.PackedIntegerCodec;
+import dev.cif.layout.packed.PackedType;
 import java.util.Locale;
 import org.apache.avro.Schema;
 
@@ -40,7 +40,7 @@ public enum ColumnLayout {
     switch (this) {
       case DCSL: return dev.cif.schema.CifSchemas.nonNull(column).getType() == Schema.Type.MAP;
       case DICT: return DictType.fits(column);
-      case PACKED: return PackedIntegerCodec.fits(column);
+      case PACKED: return PackedType.fits(column);
       default: return true;
     }
   }
@@ -77,7 +77,7 @@ public enum ColumnLayout {
       case MAP:
         return DCSL;
       case BYTES:
-        return PackedIntegerCodec.fits(t) ? PACKED : SKIP_LIST;
+        return PackedType.fits(t) ? PACKED : SKIP_LIST;
       default:
         return SKIP_LIST;
     }

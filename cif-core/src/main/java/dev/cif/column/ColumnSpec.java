@@ -5,7 +5,7 @@ import dev.cif.io.CifFormatException;
 import dev.cif.io.FileFraming;
 import dev.cif.io.FormatVersion;
 import dev.cif.io.HeaderKey;
-import dev.cif.layout.packed.PackedIntegerCodec;
+import dev.cif.layout.packed.PackedType;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -54,7 +54,7 @@ public final class ColumnSpec {
     if ((layout == ColumnLayout.DICT || layout == ColumnLayout.PACKED) && !formatVersion.has(FormatVersion.DICT_AND_PACKED)) {
       throw new IllegalArgumentException("layout " + layout + " did not exist before format version 3; the file says " + formatVersion.id);
     }
-    if (layout == ColumnLayout.PACKED && !formatVersion.has(FormatVersion.PACKED_DECIMALS) && PackedIntegerCodec.isDecimal(schema)) {
+    if (layout == ColumnLayout.PACKED && !formatVersion.has(FormatVersion.PACKED_DECIMALS) && PackedType.isDecimal(schema)) {
       throw new IllegalArgumentException("PACKED decimals did not exist before format version 4; the file says " + formatVersion.id);
     }
   }

@@ -8,8 +8,8 @@ import dev.cif.compress.BlockCodec;
 import dev.cif.io.ByteSource;
 import dev.cif.io.CifFormatException;
 import dev.cif.io.FileFraming;
-import dev.cif.layout.packed.PackedIntegerCodec;
 import dev.cif.layout.packed.PackedRepeats;
+import dev.cif.layout.packed.PackedType;
 import dev.cif.layout.plain.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.math.BigDecimal;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 class PackedRepeatsTest {
   private static final Schema NULL = Schema.create(Schema.Type.NULL);
-  private static final int RUN = PackedIntegerCodec.RUN;
+  private static final int RUN = PackedType.RUN;
 
   private static Schema decimal() { return LogicalTypes.decimal(12, 2).addToSchema(Schema.create(Schema.Type.BYTES)); }
 

@@ -42,7 +42,7 @@ public final class PackedRepeats {
   private int[] valuesAt = new int[0];
   private int[] lengthsAt = new int[0];
   /** One expanded run, and 8 slots past it that a group's unconditional 8 stores may reach. */
-  private final long[] cache = new long[PackedIntegerCodec.RUN + 8];
+  private final long[] cache = new long[PackedType.RUN + 8];
   private int cachedRun = -1;
 
   public static long words(long items, int width) { return (items * width + 63) / 64; }
@@ -54,8 +54,8 @@ public final class PackedRepeats {
    */
   long group(long[] values, boolean[] nulls, int from, int n, long min, int valueWidth) {
     if (groupValues == null) {
-      groupValues = new long[PackedIntegerCodec.RUN];
-      groupLengths = new long[PackedIntegerCodec.RUN];
+      groupValues = new long[PackedType.RUN];
+      groupLengths = new long[PackedType.RUN];
     }
     groups = 0;
     int longest = 0;
@@ -86,7 +86,7 @@ public final class PackedRepeats {
   /** Packs items[0, count), each below 2^width, into little-endian words, item k at bits k * width. */
   void writeWords(ByteSink out, long[] items, int count, int width) {
     int n = (int) words(count, width);
-    if (words == null || words.length < n) words = new long[Math.max(n, PackedIntegerCodec.RUN)];
+    if (words == null || words.length < n) words = new long[Math.max(n, PackedType.RUN)];
     Arrays.fill(words, 0, n, 0);
     for (int i = 0; i < count && width > 0; i++) {
       long bit = (long) i * width;
