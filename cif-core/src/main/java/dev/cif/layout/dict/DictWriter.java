@@ -52,7 +52,7 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
   @Override public void write(Object v, ByteSink out) {
     lastAdded = lastCounted = false;
     if (v == null) {
-      if (!type.nullable) throw new IllegalArgumentException("null in a column that is not type.nullable");
+      if (!type.nullable) throw new IllegalArgumentException("null in a column that is not nullable");
       out.writeByte(0);
       return;
     }
