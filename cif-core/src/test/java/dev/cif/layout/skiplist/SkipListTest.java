@@ -1,8 +1,12 @@
-package dev.cif.column;
+package dev.cif.layout.skiplist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.column.ColumnFileReader;
+import dev.cif.column.ColumnFileWriter;
+import dev.cif.column.ColumnLayout;
+import dev.cif.column.ColumnSpec;
 import dev.cif.compress.BlockCodec;
 import dev.cif.testing.TestFs;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.cif.column;
+package dev.cif.layout.dcsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.column.BlockOffsets;
+import dev.cif.column.ColumnFileReader;
+import dev.cif.column.ColumnFileWriter;
+import dev.cif.column.ColumnFiles;
+import dev.cif.column.ColumnLayout;
+import dev.cif.column.ColumnSpec;
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.ByteSource;
 import dev.cif.io.CifCorruptionError;
 import dev.cif.io.FileFraming;
-import dev.cif.layout.dcsl.KeyedMap;
-import dev.cif.layout.dcsl.SideSegment;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;

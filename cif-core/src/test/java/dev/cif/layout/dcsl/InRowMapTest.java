@@ -1,11 +1,14 @@
-package dev.cif.column;
+package dev.cif.layout.dcsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.column.ColumnFileReader;
+import dev.cif.column.ColumnFileWriter;
+import dev.cif.column.ColumnLayout;
+import dev.cif.column.ColumnSpec;
 import dev.cif.compress.BlockCodec;
-import dev.cif.layout.dcsl.InRowMap;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.util.HashMap;
