@@ -1,6 +1,6 @@
 package dev.cif.cli;
 
-import dev.cif.split.ColumnAdder;
+import dev.cif.evolve.ColumnAdder;
 import dev.cif.split.WriteOptions;
 import java.io.PrintStream;
 import org.apache.avro.Schema;

@@ -2,6 +2,7 @@ package dev.cif.column;
 
 import dev.cif.io.ByteSink;
 import dev.cif.io.ByteSource;
+import dev.cif.layout.plain.ValueCodec;
 import dev.cif.schema.CifSchemas;
 import org.apache.avro.Schema;
 import org.apache.avro.util.Utf8;

@@ -1,16 +1,23 @@
 package dev.cif.column;
 
 import dev.cif.compress.BlockCodec;
+import dev.cif.io.BlockHeader;
 import dev.cif.io.ByteSource;
 import dev.cif.io.CifCorruptionError;
 import dev.cif.io.CifFormatException;
 import dev.cif.io.FileFraming;
+import dev.cif.io.FormatVersion;
+import dev.cif.layout.dcsl.BlockSides;
+import dev.cif.layout.dcsl.DcslReader;
+import dev.cif.layout.plain.ValueCodec;
+import dev.cif.layout.plain.ValueCodecs;
+import dev.cif.layout.plain.VectorTarget;
+import dev.cif.layout.skiplist.SkipListReader;
 import java.io.Closeable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.List;
-import java.util.zip.CRC32C;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -37,9 +44,9 @@ public final class ColumnFileReader implements Closeable {
   private final long[] firstRows;
   private final long maxBlockBytes;
   private final ValueCodec codec;
-  private final BlockCursor cursor;
+  private final SkipListReader cursor;
   /** A DCSL column of format version 6 or later, whose blocks may have side segments; else null. */
-  private final DictionaryMapCodec keyedCodec;
+  private final DcslReader keyedCodec;
   private final BlockCodec.Engine[] engines = new BlockCodec.Engine[8];
   private byte[] ioBuf = new byte[0];
   private byte[] rawBuf = new byte[0];
@@ -55,9 +62,9 @@ public final class ColumnFileReader implements Closeable {
     this.spec = spec;
     this.footer = footer;
     this.maxBlockBytes = 2 * maxValueBytes + (1 << 20);
-    this.codec = ColumnFileWriter.codecFor(spec);
-    this.cursor = new BlockCursor(spec, codec);
-    this.keyedCodec = codec instanceof DictionaryMapCodec && spec.formatVersion >= 6 ? (DictionaryMapCodec) codec : null;
+    this.codec = ColumnCodecs.forReading(spec);
+    this.cursor = new SkipListReader(spec.schema, spec.skipLevels, codec);
+    this.keyedCodec = codec instanceof DcslReader && spec.formatVersion.has(FormatVersion.DCSL_KEY_STREAMS) ? (DcslReader) codec : null;
     cursor.in.capEmptyItems(maxBlockBytes);
     firstRows = new long[footer.rows.size() + 1];
     for (int i = 0; i < footer.rows.size(); i++) firstRows[i + 1] = firstRows[i] + footer.rows.get(i);
@@ -203,7 +210,7 @@ public final class ColumnFileReader implements Closeable {
     long off = footer.offsets.get(b);
     long end = b + 1 < footer.offsets.size() ? footer.offsets.get(b + 1) : footer.bodyEnd;
     long len = end - off;
-    if (len < ColumnFileWriter.BLOCK_HEADER_BYTES || len > maxBlockBytes) {
+    if (len < BlockHeader.BYTES || len > maxBlockBytes) {
       throw new CifFormatException(file, spec.name, off, "block " + b + " has an impossible length " + len);
     }
     if (freshBuffers || ioBuf.length < len) ioBuf = new byte[(int) (freshBuffers ? len : Math.max(len, Math.min(maxBlockBytes, ioBuf.length * 2L)))];
@@ -212,21 +219,16 @@ public final class ColumnFileReader implements Closeable {
       readAt(b, off, 0, (int) len);
     } else {
       // Header, then the head alone: the sides are read only if a value in them is asked for.
-      readAt(b, off, 0, ColumnFileWriter.BLOCK_HEADER_BYTES);
-      long stored = new ByteSource(ioBuf, 8, 4).readIntBE() & 0xFFFFFFFFL;
-      headLen = Math.min(len, ColumnFileWriter.BLOCK_HEADER_BYTES + stored); // more than the extent: caught below
-      readAt(b, off, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) headLen);
+      readAt(b, off, 0, BlockHeader.BYTES);
+      headLen = Math.min(len, BlockHeader.BYTES + BlockHeader.storedLength(ioBuf, 0)); // more than the extent: caught below
+      readAt(b, off, BlockHeader.BYTES, (int) headLen);
     }
-    ByteSource h = new ByteSource(ioBuf, 0, ColumnFileWriter.BLOCK_HEADER_BYTES);
-    int rows = h.readIntBE();
-    long raw = h.readIntBE() & 0xFFFFFFFFL;
-    long stored = h.readIntBE() & 0xFFFFFFFFL;
-    int codecId = h.readByte();
-    int crc = h.readIntBE();
-    CRC32C c = new CRC32C();
-    c.update(ioBuf, 0, 13);
-    c.update(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) Math.min(stored, headLen - ColumnFileWriter.BLOCK_HEADER_BYTES));
-    if ((int) c.getValue() != crc || stored != headLen - ColumnFileWriter.BLOCK_HEADER_BYTES) {
+    BlockHeader h = BlockHeader.parse(ioBuf, 0);
+    int rows = h.rows;
+    long raw = h.rawLength;
+    long stored = h.storedLength;
+    int codecId = h.codecId;
+    if (!h.checks(ioBuf, 0, ioBuf, BlockHeader.BYTES, (int) Math.min(stored, headLen - BlockHeader.BYTES)) || stored != headLen - BlockHeader.BYTES) {
       throw new CifFormatException(file, spec.name, off, "block " + b + " checksum mismatch");
     }
     if (keyedCodec != null) {
@@ -236,17 +238,17 @@ public final class ColumnFileReader implements Closeable {
       throw new CifFormatException(file, spec.name, off, "block " + b + " header (rows " + rows + ", raw " + raw + ") disagrees with the footer");
     }
     BlockCodec bc = BlockCodec.byId(codecId);
-    if (bc == null) throw new CifFormatException(file, spec.name, off + 12, "unknown codec id " + codecId);
-    long payloadOffset = off + ColumnFileWriter.BLOCK_HEADER_BYTES;
+    if (bc == null) throw new CifFormatException(file, spec.name, off + BlockHeader.CODEC_OFFSET, "unknown codec id " + codecId);
+    long payloadOffset = off + BlockHeader.BYTES;
     if (bc == BlockCodec.NONE) {
       if (raw != stored) throw new CifFormatException(file, spec.name, off, "uncompressed block with raw " + raw + " != stored " + stored);
       cursor.in.describe(file, spec.name, payloadOffset);
-      loadCursor(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) raw, rows);
+      loadCursor(ioBuf, BlockHeader.BYTES, (int) raw, rows);
     } else {
       if (freshBuffers || rawBuf.length < raw) rawBuf = new byte[(int) raw];
       BlockCodec.Engine e = engines[codecId] == null ? (engines[codecId] = bc.newEngine()) : engines[codecId];
       try {
-        e.decompress(ioBuf, ColumnFileWriter.BLOCK_HEADER_BYTES, (int) stored, rawBuf, (int) raw);
+        e.decompress(ioBuf, BlockHeader.BYTES, (int) stored, rawBuf, (int) raw);
       } catch (IllegalStateException ex) {
         throw new CifFormatException(file, spec.name, payloadOffset, "block " + b + ": " + ex.getMessage(), ex);
       }

@@ -2,8 +2,14 @@ package dev.cif.column;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.conf.CifConf;
+import dev.cif.io.BlockHeader;
 import dev.cif.io.ByteSink;
 import dev.cif.io.FileFraming;
+import dev.cif.layout.dcsl.DcslWriter;
+import dev.cif.layout.dcsl.SideSegment;
+import dev.cif.layout.plain.ValueCodec;
+import dev.cif.layout.plain.ValueCodecs;
+import dev.cif.layout.skiplist.SkipListWriter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,24 +17,19 @@ import java.util.zip.CRC32C;
 import org.apache.avro.Schema;
 
 /**
- * Writes one column file: header, blocks, footer, tail (docs/FORMAT.md). A block is
- * <pre>
- * Block := Rows:u32 RawLength:u32 StoredLength:u32 Codec:u8 Crc32c:u32 Payload[StoredLength]
- * </pre>
- * with the CRC over the 13 bytes before it and the payload, so a flipped bit anywhere in a block,
- * its lengths included, is caught before a value is decoded. A keyed DCSL block (mode 3) is followed
+ * Writes one column file: header, blocks, footer, tail (docs/FORMAT.md §5). A block is its
+ * {@link BlockHeader} and its stored payload. A keyed DCSL block (mode 3) is followed
  * by its side segments, each compressed and checksummed on its own, so a reader can fetch one
  * without the others; the payload (the block's head) lists them. Memory is bounded by one block.
  */
 public final class ColumnFileWriter implements Closeable {
-  static final int BLOCK_HEADER_BYTES = 17;
   /** Blocks of tiny values (null, boolean) end here too, keeping the writer's row index bounded. */
   static final int MAX_BLOCK_ROWS = 1 << 16;
 
   private final OutputStream out;
   private final ColumnSpec spec;
   private final long blockBytes;
-  private final BlockBuilder builder;
+  private final SkipListWriter builder;
   private final BlockCodec.Engine engine;
   private final Schema statsType;
   private final ValueCodec statsCodec;
@@ -36,11 +37,11 @@ public final class ColumnFileWriter implements Closeable {
   // Buffers start small and grow to the block size: a writer of 10,000 columns would otherwise
   // hold 10,000 x 128 KiB before writing a byte (docs/reliability.md).
   private final ByteSink payload = new ByteSink(1 << 10);
-  private final ByteSink header = new ByteSink(BLOCK_HEADER_BYTES);
+  private final ByteSink header = new ByteSink(BlockHeader.BYTES);
   private byte[] compressed = new byte[0];
   private int compressedLength;
   /** A keyed DCSL column's codec (its blocks may have side segments), else null. */
-  private final DictionaryMapCodec keyedCodec;
+  private final DcslWriter keyedCodec;
   private final ByteSink sideRaw = new ByteSink(1 << 10);
   private BlockStats stats = new BlockStats();
   private long written;
@@ -54,9 +55,9 @@ public final class ColumnFileWriter implements Closeable {
     this.out = out;
     this.spec = spec;
     this.blockBytes = blockBytes;
-    ValueCodec codec = codecFor(spec);
-    this.builder = new BlockBuilder(spec, codec, maxValueBytes);
-    this.keyedCodec = codec instanceof DictionaryMapCodec ? (DictionaryMapCodec) codec : null;
+    ValueCodec codec = ColumnCodecs.forWriting(spec);
+    this.builder = new SkipListWriter(spec.name, spec.schema, spec.skipLevels, codec, maxValueBytes);
+    this.keyedCodec = codec instanceof DcslWriter ? (DcslWriter) codec : null;
     this.engine = spec.codec.newEngine();
     this.statsType = BlockStats.statsType(spec.schema);
     this.statsCodec = statsType == null ? null : ValueCodecs.forSchema(statsType);
@@ -65,15 +66,6 @@ public final class ColumnFileWriter implements Closeable {
     written = h.length;
   }
 
-  /** The codec a column's values are encoded with: its type's, or a dictionary codec for DCSL and DICT. */
-  static ValueCodec codecFor(ColumnSpec spec) {
-    if (spec.layout == ColumnLayout.DCSL) {
-      return DictionaryMapCodec.forColumn(spec.schema, spec.keyStreams ? spec.formatVersion : Math.min(spec.formatVersion, 5));
-    }
-    if (spec.layout == ColumnLayout.DICT) return DictionaryStringCodec.forColumn(spec.schema);
-    if (spec.layout == ColumnLayout.PACKED) return PackedIntegerCodec.forColumn(spec.schema);
-    return ValueCodecs.forSchema(spec.schema);
-  }
 
   public ColumnSpec spec() { return spec; }
 
@@ -106,19 +98,12 @@ public final class ColumnFileWriter implements Closeable {
     byte[] stored = used == BlockCodec.NONE ? payload.array() : compressed;
     int storedLen = used == BlockCodec.NONE ? raw : compressedLength;
     header.reset();
-    header.writeIntBE(rows);
-    header.writeIntBE(raw);
-    header.writeIntBE(storedLen);
-    header.writeByte(used.id);
-    CRC32C crc = new CRC32C();
-    crc.update(header.array(), 0, header.size());
-    crc.update(stored, 0, storedLen);
-    header.writeIntBE((int) crc.getValue());
+    BlockHeader.write(header, rows, raw, used.id, stored, storedLen);
     footer.addBlock(written, rows, stats);
     stats = new BlockStats();
     header.writeTo(out);
     out.write(stored, 0, storedLen);
-    written += BLOCK_HEADER_BYTES + storedLen;
+    written += BlockHeader.BYTES + storedLen;
     for (byte[] side : sides) {
       out.write(side);
       written += side.length;

@@ -2,11 +2,12 @@ package dev.cif.column;
 
 import dev.cif.io.ByteSink;
 import dev.cif.io.ByteSource;
+import dev.cif.layout.plain.ValueCodec;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The block index of a column file (docs/FORMAT.md, "Column footer"):
+ * The block index of a column file (docs/FORMAT.md §5.3):
  * <pre>
  * Footer     := BlockCount:uvarint BlockEntry{BlockCount} TotalRows:uvarlong BodyEnd:uvarlong
  * BlockEntry := Offset:uvarlong Rows:uvarint Stats

@@ -1,9 +1,11 @@
 package dev.cif.column;
 
+import dev.cif.layout.dict.DictType;
+import dev.cif.layout.packed.PackedType;
 import java.util.Locale;
 import org.apache.avro.Schema;
 
-/** How a column file lays out its values (docs/FORMAT.md, "Layouts"). */
+/** How a column file lays out its values (docs/FORMAT.md §6). */
 public enum ColumnLayout {
   /** Values back to back; skipping a value means reading past it. The paper's plain "CIF". */
   PLAIN(0),
@@ -37,8 +39,8 @@ public enum ColumnLayout {
   public boolean fits(Schema column) {
     switch (this) {
       case DCSL: return dev.cif.schema.CifSchemas.nonNull(column).getType() == Schema.Type.MAP;
-      case DICT: return DictionaryStringCodec.fits(column);
-      case PACKED: return PackedIntegerCodec.fits(column);
+      case DICT: return DictType.fits(column);
+      case PACKED: return PackedType.fits(column);
       default: return true;
     }
   }
@@ -75,7 +77,7 @@ public enum ColumnLayout {
       case MAP:
         return DCSL;
       case BYTES:
-        return PackedIntegerCodec.fits(t) ? PACKED : SKIP_LIST;
+        return PackedType.fits(t) ? PACKED : SKIP_LIST;
       default:
         return SKIP_LIST;
     }

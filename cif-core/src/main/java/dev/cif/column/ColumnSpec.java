@@ -3,6 +3,9 @@ package dev.cif.column;
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
 import dev.cif.io.FileFraming;
+import dev.cif.io.FormatVersion;
+import dev.cif.io.HeaderKey;
+import dev.cif.layout.packed.PackedType;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +20,7 @@ public final class ColumnSpec {
   /** Values per skip entry, descending, each dividing the one before; empty for PLAIN. */
   public final int[] skipLevels;
   /** The format version of the file this column was read from; a few encodings differ by version. */
-  public final int formatVersion;
+  public final FormatVersion formatVersion;
   /**
    * Writers only (not stored: readers go by each block's mode): whether a DCSL column may write keyed
    * blocks, a value stream per key (docs/FORMAT.md §6.3 mode 3; setting cif.dcsl.key-streams).
@@ -25,15 +28,15 @@ public final class ColumnSpec {
   public final boolean keyStreams;
 
   public ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels) {
-    this(name, schema, layout, codec, skipLevels, FileFraming.VERSION);
+    this(name, schema, layout, codec, skipLevels, FormatVersion.CURRENT);
   }
 
   /** @param formatVersion the version of the file the column is read from (writers always write the current one) */
-  ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels, int formatVersion) {
+  ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels, FormatVersion formatVersion) {
     this(name, schema, layout, codec, skipLevels, formatVersion, true);
   }
 
-  private ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels, int formatVersion,
+  private ColumnSpec(String name, Schema schema, ColumnLayout layout, BlockCodec codec, int[] skipLevels, FormatVersion formatVersion,
       boolean keyStreams) {
     this.formatVersion = formatVersion;
     this.keyStreams = keyStreams;
@@ -48,11 +51,11 @@ public final class ColumnSpec {
       throw new IllegalArgumentException("layout " + layout + " is for " + (layout == ColumnLayout.DCSL ? "map"
           : layout == ColumnLayout.DICT ? "string and bytes" : "boolean, int, long and decimal (precision up to 18)") + " columns; column " + name + " is " + schema);
     }
-    if ((layout == ColumnLayout.DICT || layout == ColumnLayout.PACKED) && formatVersion < 3) {
-      throw new IllegalArgumentException("layout " + layout + " did not exist before format version 3; the file says " + formatVersion);
+    if ((layout == ColumnLayout.DICT || layout == ColumnLayout.PACKED) && !formatVersion.has(FormatVersion.DICT_AND_PACKED)) {
+      throw new IllegalArgumentException("layout " + layout + " did not exist before format version 3; the file says " + formatVersion.id);
     }
-    if (layout == ColumnLayout.PACKED && formatVersion < 4 && PackedIntegerCodec.isDecimal(schema)) {
-      throw new IllegalArgumentException("PACKED decimals did not exist before format version 4; the file says " + formatVersion);
+    if (layout == ColumnLayout.PACKED && !formatVersion.has(FormatVersion.PACKED_DECIMALS) && PackedType.isDecimal(schema)) {
+      throw new IllegalArgumentException("PACKED decimals did not exist before format version 4; the file says " + formatVersion.id);
     }
   }
 
@@ -77,26 +80,26 @@ public final class ColumnSpec {
 
   Map<String, String> toMeta() {
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("cif.column", name);
-    m.put("cif.schema", schema.toString());
-    m.put("cif.layout", layout.name());
-    m.put("cif.codec", codec.name());
+    m.put(HeaderKey.COLUMN.key, name);
+    m.put(HeaderKey.SCHEMA.key, schema.toString());
+    m.put(HeaderKey.LAYOUT.key, layout.name());
+    m.put(HeaderKey.CODEC.key, codec.name());
     StringBuilder sb = new StringBuilder();
     for (int l : skipLevels) sb.append(sb.length() == 0 ? "" : ",").append(l);
-    m.put("cif.skip.levels", sb.toString());
+    m.put(HeaderKey.SKIP_LEVELS.key, sb.toString());
     return m;
   }
 
   static ColumnSpec fromHeader(FileFraming.Header h, String file) throws CifFormatException {
     try {
-      Schema schema = new Schema.Parser().parse(h.require("cif.schema", file));
+      Schema schema = new Schema.Parser().parse(h.require(HeaderKey.SCHEMA, file));
       // A recursive or too deep type would overflow the stack when the reader builds its decoders.
-      dev.cif.schema.CifSchemas.validateColumn(h.require("cif.column", file), schema);
-      return new ColumnSpec(h.require("cif.column", file), schema,
-          ColumnLayout.valueOf(h.require("cif.layout", file)), BlockCodec.valueOf(h.require("cif.codec", file)),
-          parseLevels(h.require("cif.skip.levels", file)), h.version);
+      dev.cif.schema.CifSchemas.validateColumn(h.require(HeaderKey.COLUMN, file), schema);
+      return new ColumnSpec(h.require(HeaderKey.COLUMN, file), schema,
+          ColumnLayout.valueOf(h.require(HeaderKey.LAYOUT, file)), BlockCodec.valueOf(h.require(HeaderKey.CODEC, file)),
+          parseLevels(h.require(HeaderKey.SKIP_LEVELS, file)), h.version);
     } catch (RuntimeException e) {
-      throw new CifFormatException(file, h.meta.get("cif.column"), 0, "bad column header: " + e.getMessage(), e);
+      throw new CifFormatException(file, h.get(HeaderKey.COLUMN), 0, "bad column header: " + e.getMessage(), e);
     }
   }
 }

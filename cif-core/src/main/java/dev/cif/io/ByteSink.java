@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-/** A growable, unsynchronized byte buffer with the primitive encodings of the format (see FORMAT.md). */
+/** A growable, unsynchronized byte buffer with the primitive encodings of the format (docs/FORMAT.md §2). */
 public final class ByteSink {
   private byte[] buf;
   private int size;

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.zip.CRC32C;
 
 /**
- * The frame every CIF file shares (docs/FORMAT.md, "File"):
+ * The frame every CIF file shares (docs/FORMAT.md §3):
  * <pre>
  * File   := Header Body Footer Tail
  * Header := Magic Version:u8 Kind:u8 MetaLength:u32 Meta Crc32c:u32     (CRC over Magic..Meta)
@@ -20,15 +20,6 @@ import java.util.zip.CRC32C;
  */
 public final class FileFraming {
   public static final byte[] MAGIC = {'C', 'I', 'F', 0};
-  /**
-   * Version written. 2 added the DCSL block mode byte (FORMAT.md §6.3); 3 the DICT and PACKED layouts
-   * (§6.4, §6.5); 4 PACKED decimals of precision up to 18, their default (§6.5); 5 PACKED runs of
-   * repeats (§6.5); 6 keyed DCSL blocks, a value stream per key in side segments after the block's
-   * head (§5.2, §6.3).
-   */
-  public static final int VERSION = 6;
-  /** Oldest version read: every older file stays readable. */
-  public static final int MIN_VERSION = 1;
   public static final int KIND_COLUMN = 1;
   public static final int KIND_SCHEMA = 2;
   public static final int TAIL_BYTES = 12;
@@ -39,25 +30,29 @@ public final class FileFraming {
 
   /** The decoded header: kind and metadata, and where the body starts. */
   public static final class Header {
-    public final int version;
+    public final FormatVersion version;
     public final int kind;
     public final Map<String, String> meta;
     public final int length;
 
-    Header(int version, int kind, Map<String, String> meta, int length) {
+    Header(FormatVersion version, int kind, Map<String, String> meta, int length) {
       this.version = version;
       this.kind = kind;
       this.meta = meta;
       this.length = length;
     }
 
-    public String require(String key, String file) throws CifFormatException {
-      String v = meta.get(key);
-      if (v == null) throw new CifFormatException(file, meta.get("cif.column"), 0, "header lacks " + key);
+    public String require(HeaderKey key, String file) throws CifFormatException {
+      String v = meta.get(key.key);
+      if (v == null) throw new CifFormatException(file, get(HeaderKey.COLUMN), 0, "header lacks " + key.key);
       return v;
     }
+
+    /** The value of key, or null if the header lacks it. */
+    public String get(HeaderKey key) { return meta.get(key.key); }
   }
 
+  /** A header of the current version. */
   public static byte[] header(int kind, Map<String, String> meta) {
     ByteSink m = new ByteSink(256);
     m.writeUVarInt(meta.size());
@@ -67,7 +62,7 @@ public final class FileFraming {
     }
     ByteSink h = new ByteSink(m.size() + 16);
     h.writeBytes(MAGIC, 0, 4);
-    h.writeByte(VERSION);
+    h.writeByte(FormatVersion.CURRENT.id);
     h.writeByte(kind);
     h.writeIntBE(m.size());
     h.writeBytes(m.array(), 0, m.size());
@@ -81,15 +76,21 @@ public final class FileFraming {
     for (int i = 0; i < 4; i++) {
       if (prefix[i] != MAGIC[i]) throw new CifFormatException(file, null, 0, "not a CIF file (bad magic)");
     }
-    if (prefix[4] < MIN_VERSION || prefix[4] > VERSION) {
-      throw new CifFormatException(file, null, 4, "unsupported format version " + prefix[4] + " (this reader reads "
-          + MIN_VERSION + " to " + VERSION + ")");
-    }
+    version(prefix[4], file);
     long metaLen = new ByteSource(prefix, 6, 4).readIntBE() & 0xFFFFFFFFL;
     if (metaLen > MAX_META_BYTES || 10 + metaLen + 4 + TAIL_BYTES > fileLength) {
       throw new CifFormatException(file, null, 6, "header length " + metaLen + " impossible in a file of " + fileLength + " bytes");
     }
     return (int) (10 + metaLen + 4);
+  }
+
+  private static FormatVersion version(byte id, String file) throws CifFormatException {
+    FormatVersion v = FormatVersion.byId(id);
+    if (v == null) {
+      throw new CifFormatException(file, null, 4, "unsupported format version " + id + " (this reader reads "
+          + FormatVersion.START.id + " to " + FormatVersion.CURRENT.id + ")");
+    }
+    return v;
   }
 
   public static Header parseHeader(byte[] h, String file) throws CifFormatException {
@@ -101,7 +102,7 @@ public final class FileFraming {
       int n = in.readCount(2);
       Map<String, String> meta = new LinkedHashMap<>();
       for (int i = 0; i < n; i++) meta.put(in.readString(), in.readString());
-      return new Header(h[4], h[5], meta, len);
+      return new Header(version(h[4], file), h[5], meta, len);
     } catch (CifCorruptionError e) {
       throw e.getCause();
     }

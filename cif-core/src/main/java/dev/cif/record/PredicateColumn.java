@@ -1,7 +1,7 @@
 package dev.cif.record;
 
 import dev.cif.column.ColumnFileReader;
-import dev.cif.column.VectorTarget;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.schema.CifSchemas;
 import java.io.IOException;
 import java.nio.ByteBuffer;

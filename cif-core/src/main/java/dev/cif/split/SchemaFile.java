@@ -1,5 +1,6 @@
 package dev.cif.split;
 
+import dev.cif.io.HeaderKey;
 import dev.cif.io.CifFormatException;
 import dev.cif.io.FileFraming;
 import java.io.FileNotFoundException;
@@ -22,10 +23,6 @@ import org.apache.hadoop.fs.Path;
  * a CIF file with an empty body: the content sits in the header's metadata.
  */
 public final class SchemaFile {
-  static final String SCHEMA_KEY = "avro.schema";
-  static final String ROWS_KEY = "cif.rows";
-  static final String FILES_KEY = "cif.files";
-
   public final Schema schema;
   public final long rows;
   /** Column file names, one per field of the schema, in field order. */
@@ -44,11 +41,11 @@ public final class SchemaFile {
   }
 
   /** Writes to a temporary name and renames, so that readers never see half a schema file. */
-  void write(FileSystem fs, Path file) throws IOException {
+  public void write(FileSystem fs, Path file) throws IOException {
     Map<String, String> meta = new LinkedHashMap<>();
-    meta.put(SCHEMA_KEY, schema.toString());
-    meta.put(ROWS_KEY, Long.toString(rows));
-    meta.put(FILES_KEY, String.join("/", files));
+    meta.put(HeaderKey.AVRO_SCHEMA.key, schema.toString());
+    meta.put(HeaderKey.ROWS.key, Long.toString(rows));
+    meta.put(HeaderKey.FILES.key, String.join("/", files));
     Path tmp = new Path(file.getParent(), SplitDirectoryLayout.IN_PROGRESS_PREFIX + file.getName());
     try (FSDataOutputStream out = fs.create(tmp, true)) {
       out.write(FileFraming.header(FileFraming.KIND_SCHEMA, meta));
@@ -85,9 +82,9 @@ public final class SchemaFile {
       byte[] tail = new byte[FileFraming.TAIL_BYTES];
       in.readFully(length - tail.length, tail);
       FileFraming.footerLength(tail, name, length, headerLen);
-      Schema schema = parseSchema(header.require(SCHEMA_KEY, name), name);
-      long rows = Long.parseLong(header.require(ROWS_KEY, name));
-      String files = header.require(FILES_KEY, name);
+      Schema schema = parseSchema(header.require(HeaderKey.AVRO_SCHEMA, name), name);
+      long rows = Long.parseLong(header.require(HeaderKey.ROWS, name));
+      String files = header.require(HeaderKey.FILES, name);
       List<String> list = files.isEmpty() ? new ArrayList<>() : Arrays.asList(files.split("/"));
       for (String f : list) {
         // Only names the writer makes: anything else (empty, '..', a ':' that Path reads as a scheme)

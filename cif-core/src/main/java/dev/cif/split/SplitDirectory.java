@@ -116,9 +116,9 @@ public final class SplitDirectory {
         for (long i = 0; i < r.rowCount(); i++) {
           Object v = r.next();
           // A DCSL map decodes its values on demand (a keyed block's from side segments): decode them all.
-          if (v instanceof dev.cif.column.DcslMap) {
+          if (v instanceof dev.cif.layout.dcsl.DcslMap) {
             try {
-              ((dev.cif.column.DcslMap) v).entrySet().size();
+              ((dev.cif.layout.dcsl.DcslMap) v).entrySet().size();
             } catch (dev.cif.io.CifCorruptionError e) {
               throw e.getCause();
             }

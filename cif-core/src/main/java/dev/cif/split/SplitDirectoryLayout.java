@@ -4,7 +4,7 @@ import java.util.Locale;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Names inside a split-directory (docs/FORMAT.md, "Split-directory"). Every file ends in ".cif"
+ * Names inside a split-directory (docs/FORMAT.md §4.2). Every file ends in ".cif"
  * (the placement contract). Column files are numbered, with a readable part of the column name
  * for people; readers never derive a file name from a column name, they read it from the schema
  * file. Schema files are numbered by generation; the highest generation wins.

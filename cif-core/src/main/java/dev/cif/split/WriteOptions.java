@@ -135,7 +135,10 @@ public final class WriteOptions {
 
   public long maxValueBytes() { return maxValueBytes; }
 
-  ColumnSpec specFor(Schema.Field f) {
+  public long blockBytes() { return blockBytes; }
+
+  /** How the column of field f is written: its layout and codec as set here, or its type's defaults. */
+  public ColumnSpec specFor(Schema.Field f) {
     ColumnLayout layout = layouts.get(f.name());
     if (layout == null) {
       layout = allLayout == null ? ColumnLayout.defaultFor(f.schema()) : allLayout;

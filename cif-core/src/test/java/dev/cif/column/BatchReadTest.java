@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
+import dev.cif.layout.plain.ValueCodecs;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -2,6 +2,8 @@ package dev.cif.column;
 
 import dev.cif.io.ByteSource;
 import dev.cif.io.FileFraming;
+import dev.cif.layout.plain.ValueCodec;
+import dev.cif.layout.plain.ValueCodecs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

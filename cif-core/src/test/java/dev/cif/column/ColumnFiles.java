@@ -14,10 +14,10 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 
 /** Column files for the layout tests: written whole, and their first block's payload read or damaged (CRC kept valid). */
-final class ColumnFiles {
+public final class ColumnFiles {
   private ColumnFiles() {}
 
-  static Path write(TestFs t, String name, ColumnSpec spec, long blockBytes, long maxValueBytes, List<?> values) throws Exception {
+  public static Path write(TestFs t, String name, ColumnSpec spec, long blockBytes, long maxValueBytes, List<?> values) throws Exception {
     Path p = t.path(name);
     try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, blockBytes, maxValueBytes)) {
       for (Object v : values) w.write(v);
@@ -25,19 +25,19 @@ final class ColumnFiles {
     return p;
   }
 
-  static Path write(TestFs t, String name, Schema type, ColumnLayout layout, BlockCodec codec, long blockBytes, List<?> values)
+  public static Path write(TestFs t, String name, Schema type, ColumnLayout layout, BlockCodec codec, long blockBytes, List<?> values)
       throws Exception {
     return write(t, name, new ColumnSpec("c", type, layout, codec, new int[] {100, 10}), blockBytes, 1 << 20, values);
   }
 
   /** The file offset of the first block's payload. */
-  static int payloadOffset(Path p) throws Exception {
+  public static int payloadOffset(Path p) throws Exception {
     byte[] b = Files.readAllBytes(java.nio.file.Path.of(p.toUri()));
-    return FileFraming.headerLength(b, p.toString(), b.length) + ColumnFileWriter.BLOCK_HEADER_BYTES;
+    return FileFraming.headerLength(b, p.toString(), b.length) + dev.cif.io.BlockHeader.BYTES;
   }
 
   /** The first n bytes of the first block's payload (an uncompressed block), unsigned. */
-  static List<Integer> payload(Path p, int n) throws Exception {
+  public static List<Integer> payload(Path p, int n) throws Exception {
     byte[] b = Files.readAllBytes(java.nio.file.Path.of(p.toUri()));
     int at = payloadOffset(p);
     List<Integer> l = new ArrayList<>();
@@ -49,11 +49,11 @@ final class ColumnFiles {
    * Lets damage change the first block's payload of length bytes (an uncompressed block), then
    * recomputes the block's CRC, so that what reads the damage is the layout's decoder, not the CRC.
    */
-  static void damagePayload(TestFs t, Path p, int length, Consumer<byte[]> damage) throws Exception {
+  public static void damagePayload(TestFs t, Path p, int length, Consumer<byte[]> damage) throws Exception {
     java.nio.file.Path f = java.nio.file.Path.of(p.toUri());
     byte[] b = Files.readAllBytes(f);
     int block = FileFraming.headerLength(b, p.toString(), b.length);
-    int payload = block + ColumnFileWriter.BLOCK_HEADER_BYTES;
+    int payload = block + dev.cif.io.BlockHeader.BYTES;
     byte[] view = new byte[length];
     System.arraycopy(b, payload, view, 0, length);
     damage.accept(view);

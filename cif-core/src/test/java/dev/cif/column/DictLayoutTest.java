@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;
@@ -191,7 +192,7 @@ class DictLayoutTest {
     assertThrows(IllegalArgumentException.class,
         () -> new ColumnSpec("c", Schema.createUnion(NULL, STRING, Schema.create(Schema.Type.LONG)), ColumnLayout.DICT, BlockCodec.NONE, new int[0]));
     // A version-2 file cannot hold DICT: its header saying so is corrupt, not a layout to guess at.
-    assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", STRING, ColumnLayout.DICT, BlockCodec.NONE, new int[0], 2));
-    assertEquals(dev.cif.io.FileFraming.VERSION, new ColumnSpec("c", STRING, ColumnLayout.DICT, BlockCodec.NONE, new int[0]).formatVersion);
+    assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", STRING, ColumnLayout.DICT, BlockCodec.NONE, new int[0], dev.cif.io.FormatVersion.DCSL_MODE_BYTE));
+    assertEquals(dev.cif.io.FormatVersion.CURRENT, new ColumnSpec("c", STRING, ColumnLayout.DICT, BlockCodec.NONE, new int[0]).formatVersion);
   }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
+import dev.cif.layout.packed.DecimalLongs;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -173,9 +175,9 @@ class PackedDecimalTest {
     assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", fixed, ColumnLayout.PACKED, BlockCodec.NONE, new int[0]));
     // A version-3 file cannot hold a PACKED decimal: a header saying so is corrupt. Its PACKED longs are fine.
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new ColumnSpec("c", dec(9, 2), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], 3));
+        () -> new ColumnSpec("c", dec(9, 2), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], dev.cif.io.FormatVersion.DICT_AND_PACKED));
     assertTrue(e.getMessage().contains("before format version 4"), e.getMessage());
-    assertEquals(3, new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], 3).formatVersion);
+    assertEquals(3, new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], dev.cif.io.FormatVersion.DICT_AND_PACKED).formatVersion.id);
   }
 
   @Test

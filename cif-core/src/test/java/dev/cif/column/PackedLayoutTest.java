@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.CifFormatException;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
 import java.util.List;
@@ -205,6 +206,6 @@ class PackedLayoutTest {
       assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", Schema.create(bad), ColumnLayout.PACKED, BlockCodec.NONE, new int[0]));
     }
     assertThrows(IllegalArgumentException.class,
-        () -> new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], 2));
+        () -> new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], dev.cif.io.FormatVersion.DCSL_MODE_BYTE));
   }
 }

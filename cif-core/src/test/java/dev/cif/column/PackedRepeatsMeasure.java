@@ -1,6 +1,7 @@
 package dev.cif.column;
 
 import dev.cif.compress.BlockCodec;
+import dev.cif.layout.plain.VectorTarget;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -24,7 +25,7 @@ import org.apache.hadoop.fs.Path;
  * <pre>
  * mvn -o -q -pl cif-core test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cif-core.cp
  * java -cp cif-core/target/test-classes:cif-core/target/classes:$(cat /tmp/cif-core.cp) \
- *     dev.cif.column.PackedRepeatsMeasure DIR [ROWS, default 1000000] [RUNS, default 9]
+ *     dev.cif.layout.packed.PackedRepeatsMeasure DIR [ROWS, default 1000000] [RUNS, default 9]
  * </pre>
  * (for "before", put an older build's classes in place of cif-core/target/classes).
  */

@@ -8,6 +8,9 @@ import dev.cif.compress.BlockCodec;
 import dev.cif.io.ByteSource;
 import dev.cif.io.CifFormatException;
 import dev.cif.io.FileFraming;
+import dev.cif.layout.packed.PackedRepeats;
+import dev.cif.layout.packed.PackedType;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -29,7 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 class PackedRepeatsTest {
   private static final Schema NULL = Schema.create(Schema.Type.NULL);
-  private static final int RUN = PackedIntegerCodec.RUN;
+  private static final int RUN = PackedType.RUN;
 
   private static Schema decimal() { return LogicalTypes.decimal(12, 2).addToSchema(Schema.create(Schema.Type.BYTES)); }
 
@@ -187,11 +190,11 @@ class PackedRepeatsTest {
     int bodyEnd = b.length - FileFraming.TAIL_BYTES - ByteBuffer.wrap(b, b.length - FileFraming.TAIL_BYTES, 4).getInt();
     List<int[]> runs = new ArrayList<>();
     while (at < bodyEnd) {
-      ByteBuffer h = ByteBuffer.wrap(b, at, ColumnFileWriter.BLOCK_HEADER_BYTES);
+      ByteBuffer h = ByteBuffer.wrap(b, at, dev.cif.io.BlockHeader.BYTES);
       int rows = h.getInt();
       int raw = h.getInt();
       assertEquals(raw, h.getInt(), "an uncompressed block");
-      ByteSource in = new ByteSource(b, at + ColumnFileWriter.BLOCK_HEADER_BYTES, raw);
+      ByteSource in = new ByteSource(b, at + dev.cif.io.BlockHeader.BYTES, raw);
       for (int first = 0; first < rows; first += RUN) {
         int n = Math.min(RUN, rows - first);
         in.readVarLong();
@@ -210,7 +213,7 @@ class PackedRepeatsTest {
         }
       }
       assertEquals(0, in.remaining());
-      at += ColumnFileWriter.BLOCK_HEADER_BYTES + raw;
+      at += dev.cif.io.BlockHeader.BYTES + raw;
     }
     return runs;
   }

@@ -8,7 +8,7 @@ import dev.cif.compress.BlockCodec;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;
-import dev.cif.split.ColumnAdder;
+import dev.cif.evolve.ColumnAdder;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.DatasetWriter;
 import dev.cif.split.SplitDirectory;

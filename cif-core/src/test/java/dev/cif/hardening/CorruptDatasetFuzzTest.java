@@ -2,6 +2,7 @@ package dev.cif.hardening;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.cif.io.CifFormatException;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -70,8 +71,8 @@ class CorruptDatasetFuzzTest {
       try (dev.cif.column.ColumnFileReader r = sd.openColumn("hm", 1 << 20)) {
         for (long i = 0; i < r.rowCount(); i++) {
           Object m = r.next();
-          if (m instanceof dev.cif.column.KeyedMap) keyed++;
-          else if (m instanceof dev.cif.column.DictionaryMap) inRows++;
+          if (m instanceof dev.cif.layout.dcsl.KeyedMap) keyed++;
+          else if (m instanceof dev.cif.layout.dcsl.InRowMap) inRows++;
         }
       }
       org.junit.jupiter.api.Assertions.assertTrue(label.contains("rowvalues") ? keyed == 0 && inRows > 0 : keyed > inRows,

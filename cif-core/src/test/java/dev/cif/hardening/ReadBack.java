@@ -1,8 +1,9 @@
 package dev.cif.hardening;
 
 import dev.cif.column.ColumnFileReader;
-import dev.cif.column.VectorTarget;
 import dev.cif.io.CifFormatException;
+import dev.cif.layout.dcsl.DcslMap;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;
@@ -158,7 +159,7 @@ final class ReadBack {
       for (Map.Entry<?, ?> e : ((Map<?, ?>) want).entrySet()) {
         if (rnd.nextInt(2) == 0) continue;
         // A DCSL map is asked with a String key too, which it must accept as well as Utf8.
-        Object v = g.get(got instanceof dev.cif.column.DcslMap ? e.getKey().toString() : e.getKey());
+        Object v = g.get(got instanceof dev.cif.layout.dcsl.DcslMap ? e.getKey().toString() : e.getKey());
         if (!Objects.equals(RandomData.normalize(e.getValue()), RandomData.normalize(v))) return "key " + e.getKey() + " is " + v;
       }
       if (rnd.nextInt(2) == 0 && g.size() != ((Map<?, ?>) want).size()) return "map size " + g.size();

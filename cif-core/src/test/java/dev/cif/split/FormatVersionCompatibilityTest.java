@@ -3,7 +3,7 @@ package dev.cif.split;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.io.FileFraming;
+import dev.cif.io.FormatVersion;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;
@@ -46,7 +46,7 @@ class FormatVersionCompatibilityTest {
     File fixture = new File(getClass().getResource("/compat/v1-dcsl").toURI());
     byte[] head = Files.readAllBytes(new File(fixture, "v1-00000/0002-m.cif").toPath());
     assertEquals(1, head[4], "the fixture is a version-1 file");
-    assertTrue(FileFraming.VERSION > 1);
+    assertTrue(FormatVersion.CURRENT.id > 1);
     FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
     Path dataset = new Path(fixture.toURI());
     for (RecordType type : RecordType.values()) {
@@ -113,8 +113,8 @@ class FormatVersionCompatibilityTest {
     // Batch reads of the bytes layouts give the same unscaled bytes.
     for (String c : new String[] {"price", "disc", "tax"}) {
       try (dev.cif.column.ColumnFileReader r = sd.openColumn(c, 1 << 26)) {
-        assertEquals(dev.cif.column.VectorTarget.Kind.BINARY, r.vectorKind(), c);
-        dev.cif.column.VectorTarget t = dev.cif.column.VectorTarget.allocate(dev.cif.column.VectorTarget.Kind.BINARY, 600);
+        assertEquals(dev.cif.layout.plain.VectorTarget.Kind.BINARY, r.vectorKind(), c);
+        dev.cif.layout.plain.VectorTarget t = dev.cif.layout.plain.VectorTarget.allocate(dev.cif.layout.plain.VectorTarget.Kind.BINARY, 600);
         r.readBatch(t, 0, 600);
         for (int i = 0; i < 600; i++) {
           Object want = versionThreeDecimal(c, i);
@@ -139,7 +139,7 @@ class FormatVersionCompatibilityTest {
     for (String c : columns) {
       try (dev.cif.column.ColumnFileReader r = sd.openColumn(c, 1 << 26)) {
         assertTrue(c.equals("flag") || r.blockCount() > 1, c + " has " + r.blockCount() + " blocks");
-        dev.cif.column.VectorTarget t = dev.cif.column.VectorTarget.allocate(dev.cif.column.VectorTarget.Kind.LONG, 3000);
+        dev.cif.layout.plain.VectorTarget t = dev.cif.layout.plain.VectorTarget.allocate(dev.cif.layout.plain.VectorTarget.Kind.LONG, 3000);
         for (int row = 0, n = 1; row < 3000; row += n, n = n * 3 % 1019 + 1) r.readBatch(t, row, Math.min(n, 3000 - row));
         for (int i = 0; i < 3000; i++) {
           Object want = versionFourPacked(c, i);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.cif.column.ColumnLayout;
-import dev.cif.column.DcslMap;
+import dev.cif.layout.dcsl.DcslMap;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;

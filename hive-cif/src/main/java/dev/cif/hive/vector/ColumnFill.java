@@ -1,7 +1,7 @@
 package dev.cif.hive.vector;
 
 import dev.cif.column.ColumnFileReader;
-import dev.cif.column.VectorTarget;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.record.RowCursor;
 import java.io.IOException;
 import org.apache.avro.Schema;

@@ -1,0 +1,134 @@
+package dev.cif.layout.dcsl;
+
+import dev.cif.io.ByteSink;
+import dev.cif.io.ByteSource;
+import dev.cif.io.FormatVersion;
+import dev.cif.layout.plain.ValueCodec;
+import dev.cif.layout.skiplist.BlockScopedReader;
+import org.apache.avro.Schema;
+
+/**
+ * Reads the maps of a DCSL column block by block (docs/FORMAT.md §6.3): loads the block's preamble
+ * (mode, key dictionary, value dictionary or side directory), then hands out each map as a lazy view
+ * that decodes only the values asked for: an {@link InRowMap} for maps whose values lie in the row
+ * (modes 0-2), a {@link KeyedMap} for maps whose values lie in per-key streams (mode 3), read from
+ * the file only when a value of their key is asked for.
+ */
+public final class DcslReader extends ValueCodec implements BlockScopedReader {
+  private final DcslMapType type;
+  /** Version 1 files have no mode byte: every block is in dictionary mode. */
+  private final boolean noModeByte;
+  /** Mode 3 exists from format version 6 on. */
+  private final boolean keyStreamsAllowed;
+  /** The block's key dictionary; null in an inline block. */
+  private BlockKeys dict;
+  /** The block's value dictionary when it is in mode 2, else null. */
+  private DcslValueDictionary valueDict;
+  /** The block's value streams when it is keyed, else null. */
+  private KeyStreamsBlock streams;
+  private BlockSides sides = BlockSides.NONE;
+  /** The row within the block that the next {@link #read} is of. */
+  private int row;
+
+  public DcslReader(Schema column, FormatVersion version) {
+    this.type = DcslMapType.of(column, version);
+    this.noModeByte = !version.has(FormatVersion.DCSL_MODE_BYTE);
+    this.keyStreamsAllowed = version.has(FormatVersion.DCSL_KEY_STREAMS);
+  }
+
+  /** Where the current block's sides lie (set before each block is loaded). */
+  public void sides(BlockSides sides) { this.sides = sides; }
+
+  @Override public void atRow(int row) { this.row = row; }
+
+  @Override public void readPreamble(ByteSource in) { readPreamble(in, 0); }
+
+  @Override public void readPreamble(ByteSource in, int rows) {
+    int at = in.position();
+    int modeByte = noModeByte ? DcslMode.DICTIONARY.id : in.readByte();
+    DcslMode mode = DcslMode.byId(modeByte);
+    valueDict = null;
+    streams = null;
+    if (mode != DcslMode.KEY_STREAMS && sides.length() != 0) {
+      in.position(at);
+      throw in.corrupt("block has " + sides.length() + " bytes after its payload, which only a keyed block (mode 3) may");
+    }
+    if (mode == DcslMode.INLINE) {
+      dict = null;
+      return;
+    }
+    if (mode == DcslMode.KEY_STREAMS && !keyStreamsAllowed) {
+      in.position(at);
+      throw in.corrupt("DCSL block mode 3 (value streams per key) in a file of a format version before 6");
+    }
+    if (mode == null) {
+      in.position(at);
+      throw in.corrupt("unknown DCSL block mode " + modeByte + " (this reader knows modes 0 to 3; was the file"
+          + " written by a newer CIF?)");
+    }
+    if (mode == DcslMode.VALUE_DICTIONARY && type.valueType == null) {
+      in.position(at);
+      throw in.corrupt("DCSL block mode 2 (value dictionary) in a map column whose values are not strings or bytes");
+    }
+    int n = in.readCount(type.keys.minBytes());
+    Object[] k = new Object[n];
+    for (int i = 0; i < n; i++) k[i] = type.keys.read(in);
+    dict = new BlockKeys(k);
+    if (mode == DcslMode.VALUE_DICTIONARY) valueDict = DcslValueDictionary.read(in, type.valueType);
+    if (mode == DcslMode.KEY_STREAMS) streams = KeyStreamsBlock.read(in, dict, sides, rows, type.values);
+  }
+
+  @Override public Object read(ByteSource in) {
+    if (!type.isMap(in)) return null;
+    if (streams != null) return new KeyedMap(streams, row, readIds(in));
+    int start = in.position();
+    skipMap(in);
+    byte[] copy = new byte[in.position() - start];
+    System.arraycopy(in.array(), start, copy, 0, copy.length);
+    return new InRowMap(copy, dict, valueDict, type.keys, type.values, in);
+  }
+
+  @Override public void skip(ByteSource in) {
+    if (type.isMap(in)) skipMap(in);
+  }
+
+  /** A keyed map's N and key ids, each checked against the dictionary. */
+  private int[] readIds(ByteSource in) {
+    int[] ids = new int[in.readCount(1)];
+    for (int i = 0; i < ids.length; i++) ids[i] = checkedId(in);
+    return ids;
+  }
+
+  private int checkedId(ByteSource in) {
+    int at = in.position();
+    int id = in.readUVarInt();
+    // Unsigned: a varint of 2^31 or more reads as a negative int.
+    if (id < 0 || id >= dict.size()) {
+      in.position(at);
+      throw in.corrupt("key id " + Integer.toUnsignedString(id) + " outside the dictionary of " + dict.size());
+    }
+    return id;
+  }
+
+  private void skipMap(ByteSource in) {
+    if (dict == null) {
+      int n = in.readCount(type.keys.minBytes() + type.values.minBytes());
+      for (int i = 0; i < n; i++) {
+        type.keys.skip(in);
+        type.values.skip(in);
+      }
+      return;
+    }
+    // A keyed map holds key ids alone (its values are in the side segments).
+    int n = in.readCount(1 + (streams != null ? 0 : valueDict != null ? 1 : type.values.minBytes()));
+    for (int i = 0; i < n; i++) checkedId(in);
+    if (streams != null) return;
+    if (valueDict == null) {
+      for (int i = 0; i < n; i++) type.values.skip(in);
+    } else {
+      for (int i = 0; i < n; i++) valueDict.id(in); // checks each id: a map that is read is checked whole
+    }
+  }
+
+  @Override public void write(Object value, ByteSink out) { throw new UnsupportedOperationException("a DCSL reader does not write; see DcslWriter"); }
+}

@@ -1,0 +1,120 @@
+package dev.cif.spec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cif.column.ColumnLayout;
+import dev.cif.compress.BlockCodec;
+import dev.cif.io.FormatVersion;
+import dev.cif.split.DatasetWriter;
+import dev.cif.split.WriteOptions;
+import java.io.File;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Freezes the bytes of the current format version: a small dataset written with fixed settings must
+ * equal, file by file and byte by byte, the one committed under golden/v{VERSION}. A refactoring that
+ * changes one written byte fails here; a deliberate format change bumps the version and adds a new
+ * golden directory (the old one then becomes a compatibility fixture). Run with
+ * -Dcif.golden.regenerate=DIR to write the dataset into DIR instead of comparing.
+ *
+ * The columns cover every layout (PLAIN, SKIP_LIST, DCSL in keyed, dictionary, value-dictionary and
+ * inline blocks, DICT in dictionary and inline blocks, PACKED with frame-of-reference and repeats
+ * runs and decimals) and the pure-Java codecs whose output is fixed by their version (LZ4, ZSTD).
+ */
+class GoldenFileTest {
+  static final String SCHEMA = "{\"type\":\"record\",\"name\":\"Golden\",\"fields\":["
+      + "{\"name\":\"id\",\"type\":\"int\"},"
+      + "{\"name\":\"city\",\"type\":\"string\"},"
+      + "{\"name\":\"url\",\"type\":\"string\"},"
+      + "{\"name\":\"price\",\"type\":{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":12,\"scale\":2}},"
+      + "{\"name\":\"flag\",\"type\":\"boolean\"},"
+      + "{\"name\":\"qty\",\"type\":[\"null\",\"long\"]},"
+      + "{\"name\":\"score\",\"type\":\"double\"},"
+      + "{\"name\":\"tags\",\"type\":{\"type\":\"array\",\"items\":\"string\"}},"
+      + "{\"name\":\"headers\",\"type\":{\"type\":\"map\",\"values\":\"string\"}},"
+      + "{\"name\":\"attrs\",\"type\":[\"null\",{\"type\":\"map\",\"values\":\"int\"}]}]}";
+  static final int ROWS = 600;
+
+  static WriteOptions options() {
+    return new WriteOptions().blockBytes(1 << 10).skipLevels(100, 10)
+        .layout("url", ColumnLayout.SKIP_LIST).codec("city", BlockCodec.LZ4).codec("tags", BlockCodec.ZSTD);
+  }
+
+  static List<GenericData.Record> rows(Schema schema) {
+    List<GenericData.Record> rows = new ArrayList<>();
+    for (int i = 0; i < ROWS; i++) {
+      GenericData.Record r = new GenericData.Record(schema);
+      r.put("id", i);
+      // Few distinct values first (dictionary blocks), then unique ones (inline blocks).
+      r.put("city", i < 400 ? "city-" + (i % 5) : "unique-city-" + i);
+      r.put("url", "http://example.org/page/" + i);
+      r.put("price", ByteBuffer.wrap(BigDecimal.valueOf(i * 37L % 1000, 2).unscaledValue().toByteArray()));
+      r.put("flag", i % 3 == 0);
+      r.put("qty", i % 11 == 10 ? null : (long) (i / 4)); // runs of equal values: repeats
+      r.put("score", i / 8.0);
+      r.put("tags", Arrays.asList("t" + (i % 4), "tag-" + i));
+      Map<String, String> h = new LinkedHashMap<>();
+      h.put("content-type", i % 2 == 0 ? "text/html" : "image/png");
+      h.put("server", "srv-" + (i % 3));
+      // Unique values from row 200 on (a value dictionary stops paying), unique keys from 400 (inline keys).
+      if (i >= 200) h.put("date", "2024-01-" + i);
+      if (i >= 400) h.put("x-" + i, "v");
+      r.put("headers", h);
+      if (i % 7 == 6) {
+        r.put("attrs", null);
+      } else {
+        Map<String, Integer> a = new LinkedHashMap<>();
+        for (int k = 0; k < i % 4; k++) a.put("k" + k, i * k);
+        r.put("attrs", a);
+      }
+      rows.add(r);
+    }
+    return rows;
+  }
+
+  static File write(File dir) throws Exception {
+    Schema schema = new Schema.Parser().parse(SCHEMA);
+    FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+    try (DatasetWriter w = new DatasetWriter(fs, new Path(dir.toURI()), "v" + FormatVersion.CURRENT.id, schema, options())) {
+      for (GenericData.Record r : rows(schema)) w.write(r);
+    }
+    return new File(dir, "v" + FormatVersion.CURRENT.id + "-00000");
+  }
+
+  @Test
+  void currentVersionWritesTheGoldenBytes() throws Exception {
+    String regenerate = System.getProperty("cif.golden.regenerate");
+    if (regenerate != null) {
+      write(new File(regenerate, "v" + FormatVersion.CURRENT.id));
+      return;
+    }
+    File written = write(Files.createTempDirectory("cif-golden").toFile());
+    File golden = new File(getClass().getResource("/golden/v" + FormatVersion.CURRENT.id + "/v" + FormatVersion.CURRENT.id + "-00000").toURI());
+    String[] names = golden.list();
+    Arrays.sort(names);
+    String[] writtenNames = written.list((d, n) -> !n.startsWith("."));
+    Arrays.sort(writtenNames);
+    assertEquals(Arrays.asList(names), Arrays.asList(writtenNames), "files of the split-directory");
+    for (String n : names) {
+      assertArrayEquals(Files.readAllBytes(new File(golden, n).toPath()), Files.readAllBytes(new File(written, n).toPath()),
+          n + " differs from the golden file of format version " + FormatVersion.CURRENT.id);
+    }
+    assertEquals(10, new String(Files.readAllBytes(new File(golden, "schema-0000.cif").toPath()), StandardCharsets.ISO_8859_1)
+        .split("\\.cif", -1).length - 1, "one file name per column in the schema file");
+  }
+}
