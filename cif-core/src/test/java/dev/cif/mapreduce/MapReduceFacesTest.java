@@ -36,7 +36,6 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.junit.jupiter.api.Test;
 
 /** Real local-runner jobs: write with ColumnOutputFormat, run the paper's Figure 1 job in both APIs. */
@@ -102,12 +101,7 @@ class MapReduceFacesTest {
     job.setInputFormatClass(ColumnInputFormat.class);
     ColumnInputFormat.setColumns(job, "url, metadata");
     FileInputFormat.addInputPath(job, data);
-    job.setMapperClass(ContentTypes.class);
-    job.setReducerClass(Figure1.Distinct.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(NullWritable.class);
-    job.setOutputFormatClass(TextOutputFormat.class);
-    FileOutputFormat.setOutputPath(job, out);
+    Figure1.mapReduceInto(job, ContentTypes.class, out);
     return job;
   }
 

@@ -15,7 +15,6 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /** The two jobs of the test: a CIF loader and the paper's Figure 1 job. Where they run is the conf's business. */
 final class CrawlJobs {
@@ -50,12 +49,7 @@ final class CrawlJobs {
     job.setInputFormatClass(ColumnInputFormat.class);
     ColumnInputFormat.setColumns(job, "url, metadata");
     FileInputFormat.addInputPath(job, data);
-    job.setMapperClass(Figure1.ContentTypes.class);
-    job.setReducerClass(Figure1.Distinct.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(NullWritable.class);
-    job.setOutputFormatClass(TextOutputFormat.class);
-    FileOutputFormat.setOutputPath(job, out);
+    Figure1.mapReduceInto(job, Figure1.ContentTypes.class, out);
     return job;
   }
 }
