@@ -8,6 +8,7 @@ import dev.cif.conf.CifConf;
 import dev.cif.record.LazyRecord;
 import dev.cif.split.DatasetListing;
 import dev.cif.testing.CrawlRecords;
+import dev.cif.testing.Figure1;
 import dev.cif.testing.TestFs;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -32,11 +33,9 @@ import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.junit.jupiter.api.Test;
 
 /** Real local-runner jobs: write with ColumnOutputFormat, run the paper's Figure 1 job in both APIs. */
@@ -54,21 +53,12 @@ class MapReduceFacesTest {
     }
   }
 
-  /** The paper's Figure 1 map function. */
-  public static class ContentTypes extends Mapper<NullWritable, GenericRecord, Text, NullWritable> {
+  /** The paper's Figure 1 map function, on the LazyRecord this face must hand it. */
+  public static class ContentTypes extends Figure1.ContentTypes {
     @Override
     protected void map(NullWritable k, GenericRecord rec, Context ctx) throws IOException, InterruptedException {
       if (!(rec instanceof LazyRecord)) throw new IllegalStateException("expected LazyRecord");
-      if (rec.get("url").toString().contains("ibm.com/jp")) {
-        ctx.write(new Text(((Map<?, ?>) rec.get("metadata")).get(new org.apache.avro.util.Utf8("content-type")).toString()), NullWritable.get());
-      }
-    }
-  }
-
-  public static class Distinct extends Reducer<Text, NullWritable, Text, NullWritable> {
-    @Override
-    protected void reduce(Text k, Iterable<NullWritable> v, Context ctx) throws IOException, InterruptedException {
-      ctx.write(k, NullWritable.get());
+      super.map(k, rec, ctx);
     }
   }
 
@@ -111,12 +101,7 @@ class MapReduceFacesTest {
     job.setInputFormatClass(ColumnInputFormat.class);
     ColumnInputFormat.setColumns(job, "url, metadata");
     FileInputFormat.addInputPath(job, data);
-    job.setMapperClass(ContentTypes.class);
-    job.setReducerClass(Distinct.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(NullWritable.class);
-    job.setOutputFormatClass(TextOutputFormat.class);
-    FileOutputFormat.setOutputPath(job, out);
+    Figure1.mapReduceInto(job, ContentTypes.class, out);
     return job;
   }
 

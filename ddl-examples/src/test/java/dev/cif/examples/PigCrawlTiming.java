@@ -1,5 +1,6 @@
 package dev.cif.examples;
 
+import dev.cif.testing.CrawlPages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.hive.EmbeddedHive;
 import dev.cif.hive.HiveScripts;
+import dev.cif.testing.CrawlPages;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.cif.pig;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.RandomAccessFile;
+import dev.cif.testing.Corruption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -95,13 +95,7 @@ class BadInputTest {
     try (Stream<Path> files = Files.walk(Paths.get(cif))) {
       victim = files.filter(p -> p.getFileName().toString().endsWith("-s.cif")).findFirst().orElseThrow();
     }
-    try (RandomAccessFile raf = new RandomAccessFile(victim.toFile(), "rw")) {
-      long at = raf.length() / 2;
-      raf.seek(at);
-      int b = raf.read();
-      raf.seek(at);
-      raf.write(b ^ 0xFF);
-    }
+    Corruption.flipMiddleByte(victim);
     h.query("X = LOAD '" + cif + "' USING dev.cif.pig.CifLoader();", "XS = FOREACH X GENERATE id, s;");
     try (LogCapture log = LogCapture.open()) {
       failedStore("XS", "corrupt-out", "PigStorage()");

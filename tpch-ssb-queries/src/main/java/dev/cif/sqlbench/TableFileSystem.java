@@ -1,14 +1,12 @@
 package dev.cif.sqlbench;
 
-import java.net.URI;
-import org.apache.hadoop.fs.FileStatus;
+import dev.cif.testing.SchemedLocalFileSystem;
 import java.io.IOException;
+import java.net.URI;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
-import org.apache.hadoop.fs.permission.FsPermission;
 
 /**
  * The local file system under its own scheme, {@code benchtable:}, where the benchmark's format tables
@@ -16,7 +14,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * files, which MR local reads through {@code file:}).
  * Registered through {@code META-INF/services/org.apache.hadoop.fs.FileSystem}.
  */
-public class TableFileSystem extends RawLocalFileSystem {
+public class TableFileSystem extends SchemedLocalFileSystem {
   static final String SCHEME = "benchtable";
 
   @Override public URI getUri() { return URI.create(SCHEME + ":///"); }
@@ -77,26 +75,5 @@ public class TableFileSystem extends RawLocalFileSystem {
     @Override public int available() throws IOException { return in.available(); }
 
     @Override public void close() throws IOException { in.close(); }
-  }
-
-  // RawLocalFileSystem loads permissions lazily through java.io.File(path URI), which accepts only
-  // file: URIs; statuses with fixed permissions avoid that.
-  @Override
-  public FileStatus getFileStatus(Path f) throws java.io.IOException { return plain(super.getFileStatus(f)); }
-
-  @Override
-  public FileStatus getFileLinkStatus(Path f) throws java.io.IOException { return plain(super.getFileLinkStatus(f)); }
-
-  @Override
-  public FileStatus[] listStatus(Path f) throws java.io.IOException {
-    FileStatus[] all = super.listStatus(f);
-    for (int i = 0; i < all.length; i++) all[i] = plain(all[i]);
-    return all;
-  }
-
-  private static FileStatus plain(FileStatus s) {
-    return new FileStatus(s.getLen(), s.isDirectory(), 1, s.getBlockSize(), s.getModificationTime(), s.getAccessTime(),
-        s.isDirectory() ? new FsPermission((short) 0755) : new FsPermission((short) 0644),
-        System.getProperty("user.name"), System.getProperty("user.name"), s.getPath());
   }
 }

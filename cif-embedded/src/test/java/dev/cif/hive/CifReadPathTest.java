@@ -9,6 +9,7 @@ import dev.cif.column.ColumnLayout;
 import dev.cif.hive.vector.VectorizedCifReader;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
+import dev.cif.testing.OpenCountingFileSystem;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,5 @@
-package dev.cif.hive;
+package dev.cif.testing;
 
-import dev.cif.testing.SchemedLocalFileSystem;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
@@ -15,13 +14,13 @@ import org.apache.hadoop.fs.Path;
  * every byte read on MR local, vectored reads included; {@link #BYTES_READ} counts them on Tez local too.
  */
 public class OpenCountingFileSystem extends SchemedLocalFileSystem {
-  static final Map<String, Integer> OPENS = new ConcurrentHashMap<>();
+  public static final Map<String, Integer> OPENS = new ConcurrentHashMap<>();
   /**
    * Bytes read through this scheme by any thread of this JVM. Hadoop's per-scheme statistics lose the
    * reads of Tez local's task threads (CrawlQueryBench on Tez counted 0 bytes with them); this counter
    * sees every read the streams below pass on.
    */
-  static final java.util.concurrent.atomic.AtomicLong BYTES_READ = new java.util.concurrent.atomic.AtomicLong();
+  public static final java.util.concurrent.atomic.AtomicLong BYTES_READ = new java.util.concurrent.atomic.AtomicLong();
 
   @Override public URI getUri() { return URI.create("countfile:///"); }
   @Override public String getScheme() { return "countfile"; }

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Timeout;
  * and on the local runner.
  */
 @Timeout(300)
-class CifOnHdfsAndYarnTest {
+class CifOnHdfsAndYarnIT {
   static final int ROWS = 4000;
   static final int INPUT_FILES = 2;
   static final Path LINES = new Path("/input/lines");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.cif.hive.vector.VectorizedCifReader;
+import dev.cif.testing.OpenCountingFileSystem;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * map-side DISTINCT: what the paper's Table 1 times, and what differs between formats; see
  * {@link TaskCpuSampler}), the bytes of table data read, and CIF's reader counters. Every format must
  * give the first format's answer. Not part of the default test run:
- * {@code mvn -pl hive-cif test -Dtest=CrawlQueryBench -Dhive.excludedGroups=none -Dcif.bench.rows=1000000}.
+ * {@code mvn -pl cif-bench -am test -Dsurefire.failIfNoSpecifiedTests=false -Dtest=CrawlQueryBench -Dbench.excludedGroups=none -Dcif.bench.rows=1000000}.
  * Settings: {@code cif.bench.rows} (250,000); {@code cif.bench.formats} (TEXTFILE,CIF,ORC,PARQUET, and
  * CIF_LZ4: CIF with every column LZ4-compressed); {@code cif.bench.modes} (vectorized,row);
  * {@code cif.bench.dir} (target/crawl-bench-ROWS: tables and metastore are kept there and reused by the

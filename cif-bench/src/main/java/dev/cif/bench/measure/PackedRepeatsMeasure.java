@@ -1,5 +1,9 @@
-package dev.cif.column;
+package dev.cif.bench.measure;
 
+import dev.cif.column.ColumnFileReader;
+import dev.cif.column.ColumnFileWriter;
+import dev.cif.column.ColumnLayout;
+import dev.cif.column.ColumnSpec;
 import dev.cif.compress.BlockCodec;
 import dev.cif.layout.plain.VectorTarget;
 import java.io.IOException;
@@ -20,12 +24,12 @@ import org.apache.hadoop.fs.Path;
  * and prints each file's bytes, the reading thread's CPU ns per value of a whole-file batch read
  * (batches of 1024) and per row of a sparse row read (every 100th row through skipTo and next, where
  * a repeats run is expanded whole for the ~10 rows read from it); best of the runs after warm-up
- * passes. Uses only the public API, so the same class runs against an older build's classes for a
+ * passes. Uses only cif-core's public API, so the same class runs against an older build's classes for a
  * before/after comparison:
  * <pre>
- * mvn -o -q -pl cif-core test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cif-core.cp
- * java -cp cif-core/target/test-classes:cif-core/target/classes:$(cat /tmp/cif-core.cp) \
- *     dev.cif.layout.packed.PackedRepeatsMeasure DIR [ROWS, default 1000000] [RUNS, default 9]
+ * mvn -o -q -pl cif-bench -am compile dependency:build-classpath -Dmdep.outputFile=/tmp/cif-bench.cp
+ * java -cp cif-bench/target/classes:cif-core/target/classes:$(cat /tmp/cif-bench.cp) \
+ *     dev.cif.bench.measure.PackedRepeatsMeasure DIR [ROWS, default 1000000] [RUNS, default 9]
  * </pre>
  * (for "before", put an older build's classes in place of cif-core/target/classes).
  */

@@ -19,6 +19,7 @@ import org.apache.hadoop.hive.ql.session.SessionState;
 public final class EmbeddedHive implements AutoCloseable {
   final File root;
   final HiveConf conf;
+  private final SessionSite site;
   private final SessionState session;
 
   /** A throw-away session under target/, with an in-memory metastore. */
@@ -62,9 +63,9 @@ public final class EmbeddedHive implements AutoCloseable {
         // heap (tpch-ssb-queries' EmbeddedSession). At 1 it is off; the JVM's own limit remains.
         Map.entry("hive.mapjoin.localtask.max.memory.usage", "1"),
         Map.entry("hive.mapjoin.followby.gby.localtask.max.memory.usage", "1"));
-    // Hive makes fresh HiveConf objects internally; they read these from System properties.
-    settings.forEach(System::setProperty);
-    System.setProperty("derby.stream.error.file", dir("derby.log"));
+    // Hive makes fresh HiveConf objects internally (the metastore's among them): they read these from the
+    // session's site file.
+    site = new SessionSite(this.root, settings);
     conf = new HiveConf();
     settings.forEach(conf::set);
     session = SessionState.start(new SessionState(conf));
@@ -75,7 +76,7 @@ public final class EmbeddedHive implements AutoCloseable {
   /** Applies a setting to the session (the driver itself does not accept SET). */
   public void set(String key, String value) {
     conf.set(key, value);
-    System.setProperty(key, value);
+    site.set(key, value);
   }
 
   /**
@@ -153,7 +154,13 @@ public final class EmbeddedHive implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception { session.close(); }
+  public void close() throws Exception {
+    try {
+      session.close();
+    } finally {
+      site.close();
+    }
+  }
 
   public File root() { return root; }
 }

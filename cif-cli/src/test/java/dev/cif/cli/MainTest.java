@@ -1,0 +1,149 @@
+package dev.cif.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cif.split.DatasetWriter;
+import dev.cif.split.WriteOptions;
+import dev.cif.testing.Corruption;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bin/cif's verbs through {@link Main#run}, as the launcher calls them: their output on a small dataset,
+ * and the exit status README's "Command line" documents (0 ok; verify non-zero on corruption; 2 for a
+ * usage error; 1 for any other failure, told in one line).
+ */
+class MainTest {
+  private static final int ROWS = 40;
+  private static final Schema SCHEMA = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"Page\",\"fields\":["
+      + "{\"name\":\"id\",\"type\":\"int\"},{\"name\":\"url\",\"type\":\"string\"},"
+      + "{\"name\":\"metadata\",\"type\":{\"type\":\"map\",\"values\":\"string\"}}]}");
+
+  @TempDir Path tmp;
+
+  /** What one run printed and returned. */
+  private record Run(int status, String out, String err) {}
+
+  private static Run cif(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private String dataset() throws IOException {
+    Configuration conf = new Configuration();
+    org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path(tmp.resolve("pages").toUri());
+    try (DatasetWriter w = new DatasetWriter(FileSystem.getLocal(conf), data, "p", SCHEMA, new WriteOptions())) {
+      for (int i = 0; i < ROWS; i++) {
+        GenericData.Record r = new GenericData.Record(SCHEMA);
+        r.put("id", i);
+        r.put("url", "http://example.org/" + i);
+        r.put("metadata", Map.of("content-type", i % 2 == 0 ? "text/html" : "image/png"));
+        w.write(r);
+      }
+    }
+    return tmp.resolve("pages").toString();
+  }
+
+  @Test
+  void verifyExitsZeroOnASoundDataset() throws IOException {
+    Run r = cif("verify", dataset());
+    assertEquals(0, r.status(), r.out() + r.err());
+    assertTrue(r.out().startsWith("OK ") && r.out().contains(ROWS + " rows verified"), r.out());
+  }
+
+  @Test
+  void verifyExitsNonZeroWhenAColumnFileIsCorrupt() throws IOException {
+    String data = dataset();
+    flipAByteInTheMiddle(largestColumnFile(Path.of(data)));
+    Run r = cif("verify", data);
+    assertEquals(1, r.status(), r.out() + r.err());
+    assertTrue(r.out().contains("CORRUPT ") && r.out().contains("FAILED "), r.out());
+  }
+
+  @Test
+  void metaNamesEveryColumnAndCountsTheRows() throws IOException {
+    Run r = cif("meta", dataset());
+    assertEquals(0, r.status(), r.err());
+    for (Schema.Field f : SCHEMA.getFields()) assertTrue(r.out().contains("  " + f.name() + " "), r.out());
+    assertTrue(r.out().contains("1 split-directories, " + ROWS + " rows"), r.out());
+  }
+
+  @Test
+  void schemaPrintsTheDatasetsAvroSchema() throws IOException {
+    Run r = cif("schema", dataset());
+    assertEquals(0, r.status(), r.err());
+    assertEquals(SCHEMA, new Schema.Parser().parse(r.out()));
+  }
+
+  @Test
+  void catPrintsJsonLinesOfTheChosenColumnsUpToTheLimit() throws IOException {
+    Run r = cif("cat", dataset(), "--columns", "id,metadata", "--limit", "2");
+    assertEquals(0, r.status(), r.err());
+    assertEquals(List.of("{\"id\": 0, \"metadata\": {\"content-type\": \"text/html\"}}",
+        "{\"id\": 1, \"metadata\": {\"content-type\": \"image/png\"}}"), r.out().lines().toList());
+  }
+
+  @Test
+  void usageErrorsExitTwoAndSayWhatIsWrong() {
+    assertEquals(0, cif().status(), "no command: the usage, as help");
+    Run unknown = cif("frobnicate");
+    assertEquals(2, unknown.status());
+    assertTrue(unknown.err().startsWith("usage: cif COMMAND"), unknown.err());
+    Run noPath = cif("verify");
+    assertEquals(2, noPath.status());
+    assertTrue(noPath.err().contains("cif: expected one PATH") && noPath.err().contains("usage: cif verify"), noPath.err());
+    Run badLimit = cif("cat", "x", "--limit", "many");
+    assertEquals(2, badLimit.status());
+    assertTrue(badLimit.err().contains("--limit takes a number, got many"), badLimit.err());
+  }
+
+  @Test
+  void otherFailuresExitOneWithOneLine() {
+    Run r = cif("schema", tmp.resolve("missing").toString());
+    assertEquals(1, r.status());
+    assertEquals(1, r.err().lines().count(), r.err());
+    assertTrue(r.err().startsWith("cif schema: "), r.err());
+  }
+
+  private static Path largestColumnFile(Path dataset) throws IOException {
+    try (Stream<Path> files = Files.walk(dataset)) {
+      return files.filter(p -> p.getFileName().toString().endsWith(".cif"))
+          .max(Comparator.comparingLong(MainTest::size)).orElseThrow();
+    }
+  }
+
+  private static long size(Path p) {
+    try {
+      return Files.size(p);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Flips one byte, and drops the local file system's own checksum file of it, so that what notices is
+   * CIF's CRC (as on a file system without checksums of its own) rather than Hadoop's.
+   */
+  private static void flipAByteInTheMiddle(Path file) throws IOException {
+    Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
+    Corruption.flipMiddleByte(file);
+  }
+}
