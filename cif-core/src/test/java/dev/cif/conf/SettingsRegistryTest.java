@@ -32,7 +32,7 @@ class SettingsRegistryTest {
       "cif.hiveType");
 
   /** Column-file header keys that share a setting's name, allowed only where the header is written and parsed. */
-  private static final Map<String, Set<String>> HEADER_KEYS_IN = Map.of("ColumnSpec.java",
+  private static final Map<String, Set<String>> HEADER_KEYS_IN = Map.of("HeaderKey.java",
       Set.of("cif.layout", "cif.codec", "cif.skip.levels"));
 
   /** placement-policy must never depend on cif-core (see CifConf's javadoc): its keys stay in that module. */
