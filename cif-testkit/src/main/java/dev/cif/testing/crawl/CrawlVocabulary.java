@@ -110,6 +110,16 @@ final class CrawlVocabulary {
     return url.append(RowRandom.pick(random, SUFFIXES)).toString();
   }
 
+  /** A crawler's session and tracking parameters, as long crawled urls carry them; never contains {@code ibm.com/jp}. */
+  static String queryString(SplittableRandom random) {
+    return "?session=" + hex(random) + hex(random) + "&ref=" + hex(random)
+        + "&utm_source=crawler&utm_medium=link&utm_campaign=" + random.nextInt(1000);
+  }
+
+  private static String hex(SplittableRandom random) {
+    return Long.toHexString(random.nextLong());
+  }
+
   static String headerValue(SplittableRandom random, String name) {
     return switch (name) {
       case "server" -> skewed(random, SERVERS);
