@@ -1,8 +1,8 @@
 package dev.cif.bench;
 
-import dev.cif.bench.data.CrawlData;
+import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
-import dev.cif.bench.data.RowGenerator;
+import dev.cif.testing.rows.RowGenerator;
 import dev.cif.bench.data.SyntheticData;
 import dev.cif.bench.data.WideStringData;
 import dev.cif.bench.harness.BarChart;

@@ -1,6 +1,6 @@
 package dev.cif.bench;
 
-import dev.cif.bench.data.CrawlData;
+import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
 import dev.cif.bench.data.SyntheticData;
 import dev.cif.bench.data.WideStringData;

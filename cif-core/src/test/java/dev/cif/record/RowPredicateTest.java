@@ -7,9 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.DatasetWriter;
 import dev.cif.split.WriteOptions;
-import dev.cif.testing.CrawlRecords;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
+import dev.cif.testing.crawl.CrawlData;
+import dev.cif.testing.crawl.CrawlShape;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class RowPredicateTest {
   private static final int ROWS = 4000;
+  /** A quarter of the pages are crawl seeds, so srcUrl is a nullable column with nulls in every block. */
+  private static final CrawlData CRAWL = new CrawlData(7, CrawlShape.PAPER.content(2000, 5000).seedPages(250));
 
   private static RowPredicate contains(String column, String text, boolean nulls) {
     byte[] needle = text.getBytes(StandardCharsets.UTF_8);
@@ -44,8 +47,8 @@ class RowPredicateTest {
   private static Path write(TestFs t) throws Exception {
     Path dir = t.path("crawl");
     WriteOptions o = new WriteOptions().splitDirectoryBytes(3 << 20).blockBytes(8 << 10);
-    try (DatasetWriter w = new DatasetWriter(t.fs, dir, "part", CrawlRecords.SCHEMA, o)) {
-      for (int i = 0; i < ROWS; i++) w.write(CrawlRecords.row(7, i));
+    try (DatasetWriter w = new DatasetWriter(t.fs, dir, "part", CRAWL.schema(), o)) {
+      for (int i = 0; i < ROWS; i++) w.write(CRAWL.row(i));
     }
     return dir;
   }
@@ -53,11 +56,11 @@ class RowPredicateTest {
   /** Reads with the predicate and checks every record against the rows that pass, in order. */
   private static void check(TestFs t, Path dir, String columns, RowPredicate p, Predicate<GenericData.Record> passes) throws Exception {
     List<GenericData.Record> want = new ArrayList<>();
-    for (int i = 0; i < ROWS; i++) if (passes.test(CrawlRecords.row(7, i))) want.add(CrawlRecords.row(7, i));
+    for (int i = 0; i < ROWS; i++) if (passes.test(CRAWL.row(i))) want.add(CRAWL.row(i));
     assertTrue(want.size() > 10 && want.size() < ROWS, want.size() + " of " + ROWS + " rows pass");
     List<Path> dirs = DatasetListing.splitDirectories(t.fs, dir);
     assertTrue(dirs.size() > 1, dirs.size() + " split-directories");
-    Projection projection = Projection.of(CrawlRecords.SCHEMA, columns);
+    Projection projection = Projection.of(CRAWL.schema(), columns);
     for (RecordType type : RecordType.values()) {
       try (SplitRecordReader r = new SplitRecordReader(t.fs, dirs, projection, type, 1 << 26, null, p)) {
         int n = 0;
@@ -83,8 +86,8 @@ class RowPredicateTest {
     check(t, dir, "url, metadata", contains("url", "ibm.com/jp", false), r -> r.get("url").toString().contains("ibm.com/jp"));
     check(t, dir, "metadata, fetchTime", contains("url", "ibm.com/jp", false), r -> r.get("url").toString().contains("ibm.com/jp"));
     // srcUrl is nullable: nulls fail by default, pass when the predicate says so.
-    check(t, dir, "srcUrl, url", contains("srcUrl", "src3", false), r -> r.get("srcUrl") != null && r.get("srcUrl").toString().contains("src3"));
-    check(t, dir, "srcUrl", contains("srcUrl", "src3", true), r -> r.get("srcUrl") == null || r.get("srcUrl").toString().contains("src3"));
+    check(t, dir, "srcUrl, url", contains("srcUrl", "w3.ibm.com", false), r -> r.get("srcUrl") != null && r.get("srcUrl").toString().contains("w3.ibm.com"));
+    check(t, dir, "srcUrl", contains("srcUrl", "w3.ibm.com", true), r -> r.get("srcUrl") == null || r.get("srcUrl").toString().contains("w3.ibm.com"));
   }
 
   @Test
@@ -92,7 +95,7 @@ class RowPredicateTest {
     TestFs t = new TestFs();
     Path dir = write(t);
     List<Path> dirs = DatasetListing.splitDirectories(t.fs, dir);
-    try (SplitRecordReader r = new SplitRecordReader(t.fs, dirs, Projection.of(CrawlRecords.SCHEMA, "url"), RecordType.LAZY, 1 << 26,
+    try (SplitRecordReader r = new SplitRecordReader(t.fs, dirs, Projection.of(CRAWL.schema(), "url"), RecordType.LAZY, 1 << 26,
         null, contains("fetchTime", "1", false))) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::next);
       assertTrue(e.getMessage().contains("fetchTime"), e.getMessage());

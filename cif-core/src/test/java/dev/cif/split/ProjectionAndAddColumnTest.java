@@ -9,8 +9,9 @@ import dev.cif.evolve.ColumnAdder;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;
-import dev.cif.testing.CrawlRecords;
 import dev.cif.testing.TestFs;
+import dev.cif.testing.crawl.CrawlData;
+import dev.cif.testing.crawl.CrawlShape;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,11 +27,13 @@ import org.junit.jupiter.api.Test;
 
 class ProjectionAndAddColumnTest {
   private static final int ROWS = 4000;
+  /** Smaller pages than the paper's keep the datasets a few MB. */
+  private static final CrawlData CRAWL = new CrawlData(1, CrawlShape.PAPER.content(2000, 5000));
 
   private static Path writeCrawl(TestFs t, String name, long splitBytes) throws Exception {
     Path dir = t.path(name);
-    try (DatasetWriter w = new DatasetWriter(t.fs, dir, "part", CrawlRecords.SCHEMA, new WriteOptions().splitDirectoryBytes(splitBytes))) {
-      for (int i = 0; i < ROWS; i++) w.write(CrawlRecords.row(1, i));
+    try (DatasetWriter w = new DatasetWriter(t.fs, dir, "part", CRAWL.schema(), new WriteOptions().splitDirectoryBytes(splitBytes))) {
+      for (int i = 0; i < ROWS; i++) w.write(CRAWL.row(i));
     }
     return dir;
   }
@@ -66,7 +69,7 @@ class ProjectionAndAddColumnTest {
     TestFs t = new TestFs();
     Path dir = writeCrawl(t, "crawl", 1L << 30);
     try (SplitRecordReader r = new SplitRecordReader(t.fs, DatasetListing.splitDirectories(t.fs, dir),
-        Projection.of(CrawlRecords.SCHEMA, "url"), RecordType.LAZY, 1 << 26)) {
+        Projection.of(CRAWL.schema(), "url"), RecordType.LAZY, 1 << 26)) {
       assertTrue(r.next());
       AvroRuntimeException e = assertThrows(AvroRuntimeException.class, () -> r.current().get("metadata"));
       assertTrue(e.getMessage().contains("metadata") && e.getMessage().contains("[url]"), e.getMessage());
@@ -102,7 +105,7 @@ class ProjectionAndAddColumnTest {
       int n = 0;
       while (r.next()) {
         GenericRecord g = r.current();
-        assertEquals(CrawlRecords.row(1, n).get("url").toString().length(), g.get("urlLength"));
+        assertEquals(CRAWL.row(n).get("url").toString().length(), g.get("urlLength"));
         assertEquals("none", g.get("flag").toString());
         n++;
       }
@@ -115,7 +118,7 @@ class ProjectionAndAddColumnTest {
     TestFs t = new TestFs();
     Path dir = writeCrawl(t, "crawl", 1L << 30);
     List<Schema.Field> fields = new ArrayList<>();
-    for (Schema.Field f : CrawlRecords.SCHEMA.getFields()) fields.add(new Schema.Field(f, f.schema()));
+    for (Schema.Field f : CRAWL.schema().getFields()) fields.add(new Schema.Field(f, f.schema()));
     fields.add(new Schema.Field("score", Schema.create(Schema.Type.DOUBLE), null, 0.5));
     fields.add(new Schema.Field("note", Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING)), null, Schema.Field.NULL_DEFAULT_VALUE));
     Schema reader = Schema.createRecord("URLInfo", null, null, false, fields);
@@ -124,7 +127,7 @@ class ProjectionAndAddColumnTest {
       assertTrue(r.next());
       assertEquals(0.5, r.current().get("score"));
       assertNull(r.current().get("note"));
-      assertEquals(CrawlRecords.row(1, 0).get("url").toString(), r.current().get("url").toString());
+      assertEquals(CRAWL.row(0).get("url").toString(), r.current().get("url").toString());
     }
   }
 
@@ -132,12 +135,12 @@ class ProjectionAndAddColumnTest {
   void badRecordIsRefusedWithTheColumnNamed() throws Exception {
     TestFs t = new TestFs();
     Path dir = t.path("bad");
-    try (DatasetWriter w = new DatasetWriter(t.fs, dir, "p", CrawlRecords.SCHEMA, new WriteOptions())) {
-      GenericData.Record r = CrawlRecords.row(1, 0);
+    try (DatasetWriter w = new DatasetWriter(t.fs, dir, "p", CRAWL.schema(), new WriteOptions())) {
+      GenericData.Record r = CRAWL.row(0);
       r.put("url", null);
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(r));
       assertTrue(e.getMessage().contains("column url"), e.getMessage());
-      w.write(CrawlRecords.row(1, 1));
+      w.write(CRAWL.row(1));
     }
     assertEquals(1, SplitDirectory.open(t.fs, DatasetListing.splitDirectories(t.fs, dir).get(0)).rows());
   }

@@ -13,6 +13,12 @@ import java.util.Map;
  * examples: as values, and as PigStorage text {@code url TAB [k#v,...] TAB content}. A quarter of the
  * pages are under ibm.com/jp; every seventh page has no content-type. Deterministic: page i is always
  * the same.
+ *
+ * <p>Not a second URLInfo generator, and deliberately not built on {@link dev.cif.testing.crawl.CrawlData}:
+ * these pages exist to be PigStorage text that Pig parses back to the same values, which the URLInfo crawl
+ * cannot be (its HTML content has newlines, and its header values have the commas of HTTP dates and
+ * cache-control lists, which break a {@code [k#v,...]} map). Their metadata is also arithmetic in
+ * {@code i} and their urls unique, so a Pig test can count decoded keys and joined rows exactly.
  */
 public final class CrawlPages {
   /** The text's schema, for {@code PigStorage('\t') AS (...)}. */

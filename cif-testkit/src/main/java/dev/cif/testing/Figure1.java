@@ -2,6 +2,8 @@ package dev.cif.testing;
 
 import java.io.IOException;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.util.Utf8;
 import org.apache.hadoop.fs.Path;
@@ -41,6 +43,16 @@ public final class Figure1 {
     if (!page.get("url").toString().contains(IBM_JP)) return null;
     Object type = ((Map<?, ?>) page.get("metadata")).get(CONTENT_TYPE);
     return type == null ? null : type.toString();
+  }
+
+  /** Figure 1's answer computed from the pages themselves, without CIF or MapReduce: what a job must give. */
+  public static Set<String> answer(Iterable<? extends GenericRecord> pages) {
+    Set<String> types = new TreeSet<>();
+    for (GenericRecord page : pages) {
+      String type = contentTypeIfIbmJp(page);
+      if (type != null) types.add(type);
+    }
+    return types;
   }
 
   /** Figure 1's map: the content-type of every page under ibm.com/jp. */

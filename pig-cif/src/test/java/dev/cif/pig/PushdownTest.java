@@ -29,9 +29,9 @@ class PushdownTest {
     h = new PigHarness("PushdownTest");
     String text = h.path("crawl.txt");
     cif = h.path("crawl.cif");
-    PigHarness.writeText(text, CrawlData.textLines());
-    CrawlData.writeCif(cif);
-    h.query("T = LOAD '" + text + "' USING PigStorage('\\t') AS (" + CrawlData.PIG_SCHEMA + ");",
+    PigHarness.writeText(text, CrawlPagesTwice.textLines());
+    CrawlPagesTwice.writeCif(cif);
+    h.query("T = LOAD '" + text + "' USING PigStorage('\\t') AS (" + CrawlPagesTwice.PIG_SCHEMA + ");",
         "C = LOAD '" + cif + "' USING dev.cif.pig.CifLoader();");
   }
 
@@ -75,7 +75,7 @@ class PushdownTest {
     assertTrue(withContent >= content, "reading content read only " + withContent + " bytes; its files hold " + content);
 
     assertEquals(h.rows("UT"), h.rows("U"));
-    assertEquals(PigHarness.textOutput(h.path("urls")).size(), CrawlData.ROWS);
+    assertEquals(PigHarness.textOutput(h.path("urls")).size(), CrawlPagesTwice.ROWS);
   }
 
   private static long mapValuesDecoded(ExecJob job) {
@@ -92,13 +92,13 @@ class PushdownTest {
     h.query("K = FOREACH C GENERATE url, metadata#'content-type' AS ct;",
         "KT = FOREACH T GENERATE url, metadata#'content-type' AS ct;");
     long oneKey = mapValuesDecoded(h.pig.store("K", h.path("one-key"), "PigStorage()"));
-    long pagesWithType = CrawlData.ROWS - CrawlData.ROWS / 7;
+    long pagesWithType = CrawlPagesTwice.ROWS - CrawlPagesTwice.ROWS / 7;
     assertEquals(pagesWithType, oneKey, "values decoded for one key");
     assertEquals(h.rows("KT"), h.rows("K"));
 
     h.query("W = FOREACH C GENERATE url, metadata;", "WT = FOREACH T GENERATE url, metadata;");
     long whole = mapValuesDecoded(h.pig.store("W", h.path("whole-map"), "PigStorage()"));
-    assertEquals(CrawlData.totalMetadataKeys(), whole, "values decoded for whole maps");
+    assertEquals(CrawlPagesTwice.totalMetadataKeys(), whole, "values decoded for whole maps");
     assertEquals(h.rows("WT"), h.rows("W"));
   }
 
@@ -107,7 +107,7 @@ class PushdownTest {
     h.query("K2 = FOREACH C GENERATE metadata#'server' AS s, metadata#'no-such-key' AS none, metadata#'length' AS len;",
         "K2T = FOREACH T GENERATE metadata#'server' AS s, metadata#'no-such-key' AS none, metadata#'length' AS len;");
     long decoded = mapValuesDecoded(h.pig.store("K2", h.path("two-keys"), "PigStorage()"));
-    assertEquals(2L * CrawlData.ROWS, decoded);
+    assertEquals(2L * CrawlPagesTwice.ROWS, decoded);
     assertEquals(h.rows("K2T"), h.rows("K2"));
   }
 
@@ -117,12 +117,12 @@ class PushdownTest {
         "A = FOREACH C GENERATE url, metadata#'server' AS server;",
         "B = FOREACH C2 GENERATE url, SIZE(content) AS n;",
         "J = JOIN A BY url, B BY url;",
-        "T2 = LOAD '" + h.path("crawl.txt") + "' USING PigStorage('\\t') AS (" + CrawlData.PIG_SCHEMA + ");",
+        "T2 = LOAD '" + h.path("crawl.txt") + "' USING PigStorage('\\t') AS (" + CrawlPagesTwice.PIG_SCHEMA + ");",
         "AT = FOREACH T GENERATE url, metadata#'server' AS server;",
         "BT = FOREACH T2 GENERATE url, SIZE(content) AS n;",
         "JT = JOIN AT BY url, BT BY url;");
     List<String> expected = h.rows("JT");
-    assertEquals(CrawlData.ROWS, expected.size());
+    assertEquals(CrawlPagesTwice.ROWS, expected.size());
     assertEquals(expected, h.rows("J"));
   }
 }

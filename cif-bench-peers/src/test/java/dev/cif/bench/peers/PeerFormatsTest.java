@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.bench.Formats;
 import dev.cif.bench.PaperExperiments;
-import dev.cif.bench.data.CrawlData;
+import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
 import dev.cif.bench.data.SyntheticData;
 import dev.cif.bench.harness.BenchJob;

@@ -1,5 +1,6 @@
 package dev.cif.bench.data;
 
+import dev.cif.testing.rows.RowGenerator;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 

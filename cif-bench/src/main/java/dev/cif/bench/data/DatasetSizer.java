@@ -1,5 +1,6 @@
 package dev.cif.bench.data;
 
+import dev.cif.testing.rows.RowGenerator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.avro.generic.GenericDatumWriter;

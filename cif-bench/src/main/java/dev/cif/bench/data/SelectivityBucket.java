@@ -1,5 +1,6 @@
 package dev.cif.bench.data;
 
+import dev.cif.testing.rows.RowRandom;
 import org.apache.avro.util.Utf8;
 
 /**

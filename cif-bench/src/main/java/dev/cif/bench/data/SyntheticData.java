@@ -1,5 +1,7 @@
 package dev.cif.bench.data;
 
+import dev.cif.testing.rows.RowGenerator;
+import dev.cif.testing.rows.RowRandom;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

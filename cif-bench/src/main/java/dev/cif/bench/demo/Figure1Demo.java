@@ -1,6 +1,6 @@
 package dev.cif.bench.demo;
 
-import dev.cif.bench.data.CrawlData;
+import dev.cif.testing.crawl.CrawlData;
 import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnInputFormat;
 import dev.cif.mapreduce.ColumnOutputFormat;

@@ -1,6 +1,6 @@
 package dev.cif.bench.demo;
 
-import dev.cif.bench.data.CrawlData;
+import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.seq.AvroRecordCodec;
 import java.io.IOException;
 import java.util.Map;

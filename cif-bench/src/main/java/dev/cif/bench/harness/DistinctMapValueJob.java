@@ -1,6 +1,6 @@
 package dev.cif.bench.harness;
 
-import dev.cif.bench.data.CrawlData;
+import dev.cif.testing.crawl.CrawlData;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

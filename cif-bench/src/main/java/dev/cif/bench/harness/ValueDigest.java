@@ -1,6 +1,6 @@
 package dev.cif.bench.harness;
 
-import dev.cif.bench.data.RowRandom;
+import dev.cif.testing.rows.RowRandom;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;

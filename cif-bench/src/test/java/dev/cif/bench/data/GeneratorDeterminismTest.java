@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.testing.crawl.CrawlData;
+import dev.cif.testing.rows.RowGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,5 +1,8 @@
 package dev.cif.bench.data;
 
+import dev.cif.testing.crawl.CrawlData;
+import dev.cif.testing.rows.RowGenerator;
+
 /** Builds a generator of the same kind and shape with another seed. */
 final class GeneratorsForTest {
 

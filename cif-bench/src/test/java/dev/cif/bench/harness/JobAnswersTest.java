@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.bench.PaperExperiments;
-import dev.cif.bench.data.CrawlData;
+import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
 import dev.cif.bench.data.SelectivityBucket;
 import dev.cif.bench.data.SyntheticData;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.bench.data.CrawlData;
+import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
-import dev.cif.bench.data.RowGenerator;
+import dev.cif.testing.rows.RowGenerator;
 import dev.cif.bench.data.SyntheticData;
 import dev.cif.bench.harness.RecordScan;
 import java.io.File;

@@ -1,5 +1,7 @@
-package dev.cif.bench.data;
+package dev.cif.testing.crawl;
 
+import dev.cif.testing.rows.RowGenerator;
+import dev.cif.testing.rows.RowRandom;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -34,6 +36,10 @@ import org.apache.avro.util.Utf8;
  * "approximately 6%"). Those pages draw their content-type from {@link CrawlVocabulary#JP_CONTENT_TYPES},
  * a handful of values, so the Figure 1 job has a small, checkable answer; other pages draw from the wider
  * {@link CrawlVocabulary#CONTENT_TYPES}. A few pages have no content-type header at all, as on the web.
+ *
+ * <p>This is the one crawl generator: the benchmarks, {@code bin/cif demo} and the tests of every module
+ * read it. A test that needs smaller pages, longer urls or null source urls asks for a {@link CrawlShape}
+ * rather than writing a generator of its own.
  */
 public final class CrawlData implements RowGenerator {
 
@@ -55,19 +61,32 @@ public final class CrawlData implements RowGenerator {
   private static final DateTimeFormatter HTTP_DATE =
       DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
-  private static final Schema SCHEMA = buildSchema();
+  /** The random stream of a row that {@link CrawlShape}'s options draw from; the row's own is stream 0. */
+  private static final int SHAPE_STREAM = 1;
+
+  private static final Schema SCHEMA = buildSchema(false);
+  private static final Schema SCHEMA_WITH_SEED_PAGES = buildSchema(true);
 
   private final long seed;
+  private final CrawlShape shape;
 
+  /** The crawl of the paper's shape, as the benchmarks write it. */
   public CrawlData(long seed) {
-    this.seed = seed;
+    this(seed, CrawlShape.PAPER);
   }
 
-  private static Schema buildSchema() {
+  public CrawlData(long seed, CrawlShape shape) {
+    this.seed = seed;
+    this.shape = shape;
+  }
+
+  private static Schema buildSchema(boolean seedPages) {
     Schema timestamp = LogicalTypes.timestampMillis().addToSchema(Schema.create(Schema.Type.LONG));
+    // The namespace is where the class lived when the benchmark data was first written; it is part of
+    // every file's schema, so keeping it keeps the data byte-identical across the move to the kit.
     return SchemaBuilder.record("URLInfo").namespace("dev.cif.bench.data").fields()
         .requiredString("url")
-        .requiredString("srcUrl")
+        .name("srcUrl").type(seedPages ? nullableString() : Schema.create(Schema.Type.STRING)).noDefault()
         .name("fetchTime").type(timestamp).noDefault()
         .name("inlink").type().array().items().stringType().noDefault()
         .name("metadata").type().map().values().stringType().noDefault()
@@ -76,6 +95,11 @@ public final class CrawlData implements RowGenerator {
         .endRecord();
   }
 
+  private static Schema nullableString() {
+    return Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING));
+  }
+
+  /** The schema of the paper's shape. */
   public static Schema schemaOf() {
     return SCHEMA;
   }
@@ -92,20 +116,22 @@ public final class CrawlData implements RowGenerator {
 
   @Override
   public Schema schema() {
-    return SCHEMA;
+    return shape.nullableSource() ? SCHEMA_WITH_SEED_PAGES : SCHEMA;
   }
 
+  /** Row {@code index}; a {@link GenericData.Record}, so that a test may break a copy on purpose. */
   @Override
-  public GenericRecord row(long index) {
+  public GenericData.Record row(long index) {
     SplittableRandom random = RowRandom.forRow(seed, index, 0);
+    SplittableRandom own = RowRandom.forRow(seed, index, SHAPE_STREAM);
     boolean ibmJapan = random.nextInt(1000) < IBM_JP_PERMILLE;
     String url = ibmJapan ? CrawlVocabulary.japanUrl(random) : CrawlVocabulary.otherUrl(random);
     long fetchTime = CRAWL_START_MILLIS + random.nextLong(CRAWL_WINDOW_MILLIS);
-    byte[] content = HtmlText.page(random, RowRandom.between(random, MIN_CONTENT, MAX_CONTENT));
+    byte[] content = HtmlText.page(random, RowRandom.between(random, shape.minContent, shape.maxContent));
 
-    GenericData.Record record = new GenericData.Record(SCHEMA);
-    record.put("url", new Utf8(url));
-    record.put("srcUrl", new Utf8(CrawlVocabulary.anyUrl(random)));
+    GenericData.Record record = new GenericData.Record(schema());
+    record.put("url", new Utf8(shape.url(url, own)));
+    record.put("srcUrl", shape.srcUrl(CrawlVocabulary.anyUrl(random), own));
     record.put("fetchTime", fetchTime);
     record.put("inlink", inlinks(random));
     record.put("metadata", metadata(random, ibmJapan, fetchTime, content.length));

@@ -1,4 +1,4 @@
-package dev.cif.bench.data;
+package dev.cif.testing.rows;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +39,7 @@ public final class RowRandom {
     return new Utf8(readableAsciiBytes(random, length));
   }
 
-  static byte[] readableAsciiBytes(SplittableRandom random, int length) {
+  public static byte[] readableAsciiBytes(SplittableRandom random, int length) {
     byte[] bytes = new byte[length];
     fillReadableAscii(random, bytes, 0);
     return bytes;

@@ -1,4 +1,4 @@
-package dev.cif.bench.data;
+package dev.cif.testing.crawl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -11,10 +11,11 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /**
- * The test kit's crawl pages in miniature, as CIF with metadata in a DCSL column and as PigStorage text
- * of the same rows.
+ * The test kit's crawl pages in miniature, twice: as CIF with metadata in a DCSL column and as PigStorage
+ * text of the same rows, so that every query can be checked against Pig over the text. No generator of
+ * its own: the rows are {@link CrawlPages}'; see there why they are not the kit's URLInfo crawl.
  */
-final class CrawlData {
+final class CrawlPagesTwice {
   static final int ROWS = 60;
   static final int CONTENT_CHARS = 3000;
   static final String PIG_SCHEMA = CrawlPages.PIG_SCHEMA;
@@ -23,7 +24,7 @@ final class CrawlData {
       + "{\"name\":\"metadata\",\"type\":{\"type\":\"map\",\"values\":\"string\"}},"
       + "{\"name\":\"content\",\"type\":\"string\"}]}");
 
-  private CrawlData() {}
+  private CrawlPagesTwice() {}
 
   static int totalMetadataKeys() {
     int n = 0;

@@ -1,5 +1,6 @@
-package dev.cif.bench.data;
+package dev.cif.testing.crawl;
 
+import dev.cif.testing.rows.RowRandom;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 

@@ -1,5 +1,6 @@
-package dev.cif.bench.data;
+package dev.cif.testing.crawl;
 
+import dev.cif.testing.rows.RowRandom;
 import java.util.SplittableRandom;
 
 /**
@@ -107,6 +108,16 @@ final class CrawlVocabulary {
       url.append('/').append(HtmlText.word(random));
     }
     return url.append(RowRandom.pick(random, SUFFIXES)).toString();
+  }
+
+  /** A crawler's session and tracking parameters, as long crawled urls carry them; never contains {@code ibm.com/jp}. */
+  static String queryString(SplittableRandom random) {
+    return "?session=" + hex(random) + hex(random) + "&ref=" + hex(random)
+        + "&utm_source=crawler&utm_medium=link&utm_campaign=" + random.nextInt(1000);
+  }
+
+  private static String hex(SplittableRandom random) {
+    return Long.toHexString(random.nextLong());
   }
 
   static String headerValue(SplittableRandom random, String name) {

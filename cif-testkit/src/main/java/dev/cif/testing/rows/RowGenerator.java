@@ -1,4 +1,4 @@
-package dev.cif.bench.data;
+package dev.cif.testing.rows;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
