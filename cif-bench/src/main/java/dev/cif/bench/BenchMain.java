@@ -142,17 +142,20 @@ public final class BenchMain {
         : formats.get(0).name());
     RunSettings settings = new RunSettings(
         (int) args.number("warmups", DEFAULT_WARMUPS), (int) args.number("runs", DEFAULT_RUNS), baseline);
+    String loadBefore = dev.cif.bench.harness.RunConditions.loadAverage();
     BenchRunner runner = new BenchRunner(store(args.required("dir")), settings, out);
     List<BenchResult> results = new ArrayList<>();
     for (Experiment experiment : experiments) {
       results.addAll(runner.run(experiment, formats));
     }
     ResultTable table = new ResultTable(results, baseline);
+    String conditions = dev.cif.bench.harness.RunConditions.line(loadBefore);
     out.println();
+    out.println(conditions);
     table.printText(out);
     String md = args.get("md", null);
     if (md != null) {
-      Files.writeString(new File(md).toPath(), table.markdown(), StandardCharsets.UTF_8);
+      Files.writeString(new File(md).toPath(), conditions + "\n\n" + table.markdown(), StandardCharsets.UTF_8);
     }
     String csv = args.get("csv", null);
     if (csv != null) {

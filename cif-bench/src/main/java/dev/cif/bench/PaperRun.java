@@ -11,6 +11,7 @@ import dev.cif.bench.harness.LoadTable;
 import dev.cif.bench.harness.LoadTimer;
 import dev.cif.bench.harness.PageCache;
 import dev.cif.bench.harness.ResultTable;
+import dev.cif.bench.harness.RunConditions;
 import dev.cif.bench.harness.RunSettings;
 import java.io.File;
 import java.io.IOException;
@@ -164,13 +165,15 @@ final class PaperRun {
 
   private void table2(Experiment experiment, List<FormatUnderTest> formats) throws IOException {
     out.printf("== table2: load times of %s%n", experiment.dataset().id());
+    String loadBefore = RunConditions.loadAverage();
     List<LoadResult> loads = new LoadTimer(store, out).run(experiment.dataset(), formats);
-    Files.writeString(new File(outDir, "table2.md").toPath(), new LoadTable(loads).markdown(),
-        StandardCharsets.UTF_8);
+    Files.writeString(new File(outDir, "table2.md").toPath(),
+        RunConditions.line(loadBefore) + "\n\n" + new LoadTable(loads).markdown(), StandardCharsets.UTF_8);
   }
 
   private void report(String name, List<Experiment> experiments, List<FormatUnderTest> formats,
       RunSettings settings) throws IOException {
+    String loadBefore = RunConditions.loadAverage();
     BenchRunner runner = new BenchRunner(store, settings, out);
     List<BenchResult> results = new ArrayList<>();
     for (Experiment experiment : experiments) {
@@ -178,7 +181,10 @@ final class PaperRun {
     }
     ResultTable table = new ResultTable(results, settings.baseline());
     table.printText(out);
-    Files.writeString(new File(outDir, name + ".md").toPath(), table.markdown(), StandardCharsets.UTF_8);
+    String conditions = RunConditions.line(loadBefore);
+    out.println(conditions);
+    Files.writeString(new File(outDir, name + ".md").toPath(), conditions + "\n\n" + table.markdown(),
+        StandardCharsets.UTF_8);
     try (Writer writer = Files.newBufferedWriter(new File(outDir, name + ".csv").toPath(),
         StandardCharsets.UTF_8)) {
       table.writeCsv(writer);
