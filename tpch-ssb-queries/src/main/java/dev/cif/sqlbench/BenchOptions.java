@@ -7,7 +7,7 @@ import java.util.List;
 public record BenchOptions(Workload workload, double sf, List<Format> formats, int runs, int warmups, File dir,
     List<String> queries, String jdbcUrl, int threads, long seed, File md, File settings, String money, Engine engine) {
 
-  static final String USAGE = "bench-sql ssb|tpch --sf N [--formats all|cif,cif_lz4,cif_zstd,orc,parquet,rcfile,avro,sequencefile,textfile]"
+  static final String USAGE = "bench-sql ssb|tpch --sf N [--formats all|cif,cif_none,cif_lz4,cif_zstd,orc,parquet,rcfile,avro,sequencefile,textfile]"
       + " [--runs K] [--warmups W] [--dir DIR] [--queries q1.1,...] [--jdbc URL] [--threads T] [--seed S]"
       + " [--md FILE] [--settings FILE] [--money double|decimal (TPC-H)] [--engine mr|tez]";
 
