@@ -34,8 +34,9 @@ public final class ShellProcess {
 
   /** Runs {@code main} with {@code args} and empty standard input, as from a script; waits for it to end. */
   public static Result run(Class<?> main, String... args) throws IOException, InterruptedException {
-    File out = File.createTempFile("shell", ".out");
-    File err = File.createTempFile("shell", ".err");
+    File dir = Files.createTempDirectory("cif-shell").toFile();
+    File out = new File(dir, "stdout");
+    File err = new File(dir, "stderr");
     ProcessBuilder pb = new ProcessBuilder(command(main, args)).redirectOutput(out).redirectError(err)
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     pb.environment().remove(Progress.TERMINAL_ENV);

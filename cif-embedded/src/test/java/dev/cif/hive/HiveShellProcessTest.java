@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cif.column.ColumnFileReader;
 import dev.cif.compress.BlockCodec;
 import dev.cif.console.ShellProcess;
-import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
 import dev.cif.testing.Corruption;
 import java.io.ByteArrayOutputStream;
@@ -18,7 +17,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
@@ -53,7 +51,7 @@ class HiveShellProcessTest {
 
     assertEquals(List.of(Integer.toString(ROWS)), promptSession(w, "SELECT count(*) FROM t WHERE id >= 0;"));
 
-    Corruption.flipMiddleByte(m);
+    Corruption.flipMiddleByteUnderChecksumFs(m);
     ShellProcess.Result failed = ShellProcess.run(HiveShell.class, "--warehouse", w, "--header", "-e",
         "SELECT count(*) AS n FROM t WHERE id >= 0; SELECT m['k'] FROM t WHERE id = 5");
     assertEquals(1, failed.status(), failed.err());

@@ -41,6 +41,7 @@ class HiveShellTest {
         "11|Manufacturer#2|SMALL BRASS|15", "12|Manufacturer#3|LARGE TIN|15", "13|Manufacturer#4|LARGE BRASS|7");
     table(script, data, "partsupp", "ps_partkey INT, ps_suppkey INT, ps_supplycost DOUBLE",
         "10|1|5.0", "10|2|4.0", "10|3|1.0", "11|1|3.0", "11|2|3.5", "12|1|1.0", "13|2|1.0");
+    String tables = script.toString();
     script.append("CREATE VIEW europe AS SELECT s_suppkey, s_name, s_acctbal, n_name FROM supplier\n"
         + "  JOIN nation ON s_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey WHERE r_name = 'EUROPE';\n"
         + "CREATE TEMPORARY TABLE min_cost AS SELECT ps_partkey AS k, min(ps_supplycost) AS cost\n"
@@ -49,18 +50,23 @@ class HiveShellTest {
         + "  FROM part JOIN partsupp ON p_partkey = ps_partkey JOIN europe ON ps_suppkey = s_suppkey\n"
         + "  JOIN min_cost ON k = p_partkey AND cost = ps_supplycost WHERE p_size = 15 AND p_type LIKE '%BRASS';\n"
         + "SELECT * FROM q2_answer ORDER BY s_acctbal DESC;\n").append(Q2);
-    Path file = data.resolve("q2.sql");
+    List<String> twice = new java.util.ArrayList<>(Q2_ROWS);
+    twice.addAll(Q2_ROWS);
+    assertEquals(twice, shell(data, "tez", script.toString()), "Tez: the CTAS answer, then Q2's");
+    // MapReduce: Q2 alone (its map joins build their hash tables in MapredLocalTask), to keep the test short.
+    assertEquals(Q2_ROWS, shell(data, "mr", tables + Q2), "MapReduce");
+  }
+
+  /** Runs a script as bin/cif hive -f does, on an engine, in a warehouse of its own; returns standard output's lines. */
+  private static List<String> shell(Path data, String engine, String script) throws Exception {
+    Path file = data.resolve(engine + ".sql");
     Files.writeString(file, script);
-    for (String engine : List.of("tez", "mr")) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int status = HiveShell.run(new String[] {"--warehouse", data.resolve("w-" + engine).toString(), "--engine", engine,
-          "-f", file.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-      assertEquals(0, status, engine + ": " + err);
-      List<String> both = new java.util.ArrayList<>(Q2_ROWS);
-      both.addAll(Q2_ROWS);
-      assertEquals(both, out.toString(StandardCharsets.UTF_8).lines().toList(), engine + ": the CTAS answer, then Q2's");
-    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = HiveShell.run(new String[] {"--warehouse", data.resolve("w-" + engine).toString(), "--engine", engine,
+        "-f", file.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(0, status, engine + ": " + err);
+    return out.toString(StandardCharsets.UTF_8).lines().toList();
   }
 
   private static void table(StringBuilder script, Path data, String name, String columns, String... rows) throws Exception {

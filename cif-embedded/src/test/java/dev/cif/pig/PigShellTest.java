@@ -30,7 +30,7 @@ class PigShellTest {
     try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
       names = files.filter(p -> p.getFileName().toString().endsWith("-name.cif")).findFirst().orElseThrow();
     }
-    dev.cif.testing.Corruption.flipMiddleByte(names);
+    dev.cif.testing.Corruption.flipMiddleByteUnderChecksumFs(names);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int rc = PigShell.run(new Configuration(), new String[] {"-e",
