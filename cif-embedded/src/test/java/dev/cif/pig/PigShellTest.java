@@ -63,19 +63,8 @@ class PigShellTest {
 
   @Test
   void dumpsACifDataset() throws Exception {
-    Path dir = Files.createTempDirectory("pig-shell");
-    Schema s = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"T\",\"fields\":["
-        + "{\"name\":\"id\",\"type\":\"int\"},{\"name\":\"name\",\"type\":\"string\"}]}");
+    org.apache.hadoop.fs.Path data = write(Files.createTempDirectory("pig-shell"), 5);
     Configuration conf = new Configuration();
-    org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path(dir.resolve("t").toUri());
-    try (DatasetWriter w = new DatasetWriter(FileSystem.getLocal(conf), data, "p", s, new WriteOptions())) {
-      for (int i = 0; i < 5; i++) {
-        GenericData.Record r = new GenericData.Record(s);
-        r.put("id", i);
-        r.put("name", "n" + i);
-        w.write(r);
-      }
-    }
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     int rc = PigShell.run(conf, new String[] {"-e",
         "t = LOAD '" + data + "' USING dev.cif.pig.CifLoader(); f = FILTER t BY id >= 3; DUMP f;"},
