@@ -47,7 +47,7 @@ public final class Main {
     if (args.length == 0 || !commands.containsKey(args[0])) {
       err.println("usage: cif COMMAND [ARGS]");
       for (Command c : commands.values()) err.println("  cif " + c.usage());
-      err.println("  cif hive -e 'SQL' | -f FILE [--warehouse DIR]   HiveQL on embedded Hive with STORED AS CIF");
+      err.println("  cif hive [-e 'SQL' | -f FILE] [--warehouse DIR] [--engine tez|mr] [--header]   HiveQL on embedded Hive with STORED AS CIF (a prompt without -e/-f)");
       return args.length == 0 || "help".equals(args[0]) || "--help".equals(args[0]) ? 0 : 2;
     }
     Command c = commands.get(args[0]);

@@ -83,6 +83,10 @@ class MainTest {
     Run r = cif("meta", dataset());
     assertEquals(0, r.status(), r.err());
     for (Schema.Field f : SCHEMA.getFields()) assertTrue(r.out().contains("  " + f.name() + " "), r.out());
+    // Each column's codec: written with the defaults, LZ4.
+    for (Schema.Field f : SCHEMA.getFields()) {
+      assertTrue(r.out().lines().anyMatch(l -> l.startsWith("  " + f.name() + " ") && l.contains(" LZ4 ")), r.out());
+    }
     assertTrue(r.out().contains("1 split-directories, " + ROWS + " rows"), r.out());
   }
 

@@ -26,8 +26,9 @@ public enum CifConf {
       "Skip-list levels (values per skip entry), descending; each must divide the one before it."),
   LAYOUT("cif.layout", "",
       "Per-column layout, e.g. 'metadata:dcsl,url:plain'; columns not named use the type's default."),
-  CODEC("cif.codec", "",
-      "Per-column codec, e.g. 'content:zstd' or '*:lz4' for every column; default none."),
+  CODEC("cif.codec", "*:lz4",
+      "Per-column codec, e.g. 'content:zstd', or '*:zstd' for every column; columns not named get the '*' codec, "
+          + "lz4 unless set ('*:none' writes uncompressed). LZ4 by measurement: docs/benchmarks.md, 'The default codec'."),
   DCSL_KEY_STREAMS("cif.dcsl.key-streams", Boolean.TRUE,
       "Let DCSL map columns write keyed blocks (format version 6): each key's values in a stream of "
           + "their own, so reading one key of a map reads neither the other keys' values nor their bytes. "

@@ -103,12 +103,8 @@ public final class ByteSink {
 
   /** Size in bytes of the unsigned varint encoding of v. */
   public static int uvarLongSize(long v) {
-    int n = 1;
-    while ((v & ~0x7FL) != 0) {
-      v >>>= 7;
-      n++;
-    }
-    return n;
+    // 7 bits a byte: ceil(significant bits / 7), at least 1. Writers ask this for every value (block sizes).
+    return v == 0 ? 1 : (70 - Long.numberOfLeadingZeros(v)) / 7;
   }
 
   public void writeTo(OutputStream out) throws IOException { out.write(buf, 0, size); }

@@ -24,7 +24,8 @@ public final class WriteOptions {
   private final Map<String, ColumnLayout> layouts = new HashMap<>();
   private final Map<String, BlockCodec> codecs = new HashMap<>();
   private ColumnLayout allLayout;
-  private BlockCodec allCodec = BlockCodec.NONE;
+  /** Columns without a codec of their own get this one: cif.codec's default (LZ4), as fromConf would. */
+  private BlockCodec allCodec = BlockCodec.byName(parsePairs((String) CifConf.CODEC.defaultValue()).get("*"));
   private boolean keyStreams = (Boolean) CifConf.DCSL_KEY_STREAMS.defaultValue();
 
   public static WriteOptions fromConf(Configuration conf) {

@@ -51,7 +51,8 @@ class GoldenFileTest {
   static final int ROWS = 600;
 
   static WriteOptions options() {
-    return new WriteOptions().blockBytes(1 << 10).skipLevels(100, 10)
+    // Uncompressed but for two columns, as the golden files were written before LZ4 became the default.
+    return new WriteOptions().codec("*", BlockCodec.NONE).blockBytes(1 << 10).skipLevels(100, 10)
         .layout("url", ColumnLayout.SKIP_LIST).codec("city", BlockCodec.LZ4).codec("tags", BlockCodec.ZSTD);
   }
 

@@ -12,8 +12,8 @@ import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.session.SessionState;
 
 /**
- * One in-process Hive 4 session: MR local engine, Derby metastore, local file system, no server to
- * install, with CIF registered. Every directory lives under one root. Used by {@code bin/cif hive}
+ * One in-process Hive 4 session: MR local engine ({@link #useTezLocal()} for Tez local), Derby metastore,
+ * local file system, no server to install, with CIF registered. Its settings are made here, in one place. Every directory lives under one root. Used by {@code bin/cif hive}
  * and by the tests (one session per test class: a session costs seconds).
  */
 public final class EmbeddedHive implements AutoCloseable {
@@ -62,7 +62,17 @@ public final class EmbeddedHive implements AutoCloseable {
         // garbage, not the table: Hive's share-of-heap check failed TPC-H Q5 at SF 1 on a mostly free
         // heap (tpch-ssb-queries' EmbeddedSession). At 1 it is off; the JVM's own limit remains.
         Map.entry("hive.mapjoin.localtask.max.memory.usage", "1"),
-        Map.entry("hive.mapjoin.followby.gby.localtask.max.memory.usage", "1"));
+        Map.entry("hive.mapjoin.followby.gby.localtask.max.memory.usage", "1"),
+        // On MR a map join's hash tables are built by MapredLocalTask, by default in a child JVM started with
+        // `hadoop jar`, which this embedded runtime has not (and which would lack the JDK 17 flags): it failed
+        // with "return code 1 from MapredLocalTask". Here they are built in this JVM.
+        Map.entry("hive.exec.submit.local.task.via.child", "false"),
+        // A query's counters: MapReduce's limit of 120 (mapreduce.job.counters.max) is what hive-testbench's
+        // TPC-H Q2 broke on Tez too ("Too many counters: 121 max=120"); a cluster's mapred-site/tez-site raise
+        // them for Hive, as here.
+        Map.entry("mapreduce.job.counters.max", "10000"),
+        Map.entry("tez.counters.max", "10000"),
+        Map.entry("tez.counters.max.groups", "3000"));
     // Hive makes fresh HiveConf objects internally (the metastore's among them): they read these from the
     // session's site file.
     site = new SessionSite(this.root, settings);
@@ -94,12 +104,39 @@ public final class EmbeddedHive implements AutoCloseable {
     set("tez.runtime.io.sort.mb", Long.toString(sortMb));
   }
 
+  /**
+   * Tez local sized for this JVM: the DAG's tasks run on threads of this JVM, one at a time (Tez's default
+   * for inline tasks), as MR local runs one map task at a time. Hive sizes map-join hash tables and sort
+   * buffers from the container size; here every task shares this JVM's heap, so it is set to a share of it
+   * that a single task may use.
+   */
+  public void useTezLocal() {
+    long taskMb = Math.max(256, Runtime.getRuntime().maxMemory() / 2 / (1 << 20));
+    useTezLocal(taskMb, Math.min(256, taskMb / 4));
+    set("tez.task.scale.memory.enabled", "false");
+  }
+
   /** Runs one statement; returns its result rows (tab-separated columns). */
   public List<String> run(String sql) throws CommandProcessorException {
+    return run(sql, false);
+  }
+
+  /**
+   * Runs one statement; returns its result rows (tab-separated columns), after a line of its column
+   * names (tab-separated) if {@code header} and the statement returns columns, as Hive's CLI prints with
+   * hive.cli.print.header.
+   */
+  public List<String> run(String sql, boolean header) throws CommandProcessorException {
     IDriver driver = DriverFactory.newDriver(conf);
     try {
       driver.run(sql);
       List<String> rows = new ArrayList<>();
+      org.apache.hadoop.hive.metastore.api.Schema schema = driver.getSchema();
+      if (header && schema != null && schema.getFieldSchemas() != null && !schema.getFieldSchemas().isEmpty()) {
+        List<String> names = new ArrayList<>();
+        for (org.apache.hadoop.hive.metastore.api.FieldSchema f : schema.getFieldSchemas()) names.add(f.getName());
+        rows.add(String.join("\t", names));
+      }
       List<String> batch = new ArrayList<>();
       try {
         while (driver.getResults(batch)) {

@@ -1,6 +1,10 @@
 package dev.cif.hive;
 
+import dev.cif.console.EngineLog;
+import dev.cif.console.RootCause;
+import dev.cif.console.TaskFailureLog;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,60 +13,150 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code bin/cif hive [-e SQL | -f FILE] [--warehouse DIR]}: HiveQL on embedded Hive with CIF
- * registered ({@code STORED AS CIF}), so anyone can try CIF without a cluster. With --warehouse the
- * metastore and the tables persist in DIR between runs; without, they live in a temporary directory.
- * {@code SET k=v} statements apply to the session.
+ * {@code bin/cif hive [-e SQL | -f FILE] [--warehouse DIR] [--engine tez|mr] [--header]}: HiveQL on
+ * embedded Hive with CIF registered ({@code STORED AS CIF}), so anyone can try CIF without a cluster. Tez
+ * local by default (Hive 4's engine, as bench-sql); {@code --engine mr} runs MapReduce local. With no -e or
+ * -f it reads statements at a prompt ({@link HivePrompt}). Result rows go to standard output as Hive's CLI
+ * prints them (tab-separated; a line of column names first with --header) and nothing else does: the
+ * engines' logs go to a file under the session's directory. A failed statement ends with one line naming
+ * its root cause (the stack trace too with CIF_DEBUG=1). With --warehouse the metastore and the tables
+ * persist in DIR between runs; without, they live in a temporary directory. {@code SET k=v} statements apply
+ * to the session.
  */
 public final class HiveShell {
-  private HiveShell() {}
+  static final String USAGE = "usage: cif hive [-e 'SQL; ...' | -f FILE] [--warehouse DIR] [--engine tez|mr] [--header]";
+
+  private final EmbeddedHive hive;
+  private final PrintStream out;
+  private final PrintStream err;
+  private final boolean header;
+  private final TaskFailureLog taskFailures;
+
+  HiveShell(EmbeddedHive hive, PrintStream out, PrintStream err, boolean header) {
+    this.hive = hive;
+    this.out = out;
+    this.err = err;
+    this.header = header;
+    this.taskFailures = TaskFailureLog.install();
+  }
 
   public static void main(String[] args) throws Exception {
-    System.exit(run(args, System.out, System.err));
+    Options o = Options.parse(args);
+    if (o == null) {
+      System.err.println(USAGE);
+      System.exit(2);
+    }
+    EngineLog log = EngineLog.to(new File(o.root(), "cif-hive.log"), "cif hive");
+    int status = run(o, log.results(), log.terminal());
+    log.results().flush();
+    System.exit(status);
   }
 
+  /** Runs the shell with these arguments; for tests (the engines' output is left where it goes). */
   public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    String sql = null;
-    String warehouse = null;
-    for (int i = 0; i + 1 < args.length; i += 2) {
-      switch (args[i]) {
-        case "-e": sql = args[i + 1]; break;
-        case "-f": sql = new String(Files.readAllBytes(Paths.get(args[i + 1])), StandardCharsets.UTF_8); break;
-        case "--warehouse": warehouse = args[i + 1]; break;
-        default: sql = null; i = args.length; break;
-      }
-    }
-    if (sql == null || args.length % 2 != 0) {
-      err.println("usage: cif hive -e 'SQL; ...' | -f FILE [--warehouse DIR]");
+    Options o = Options.parse(args);
+    if (o == null) {
+      err.println(USAGE);
       return 2;
     }
-    File root = warehouse != null ? new File(warehouse) : Files.createTempDirectory("cif-hive").toFile();
-    try (EmbeddedHive hive = new EmbeddedHive(root, warehouse != null)) {
-      for (String statement : statements(sql)) {
-        String s = statement.trim();
-        if (s.regionMatches(true, 0, "SET ", 0, 4) && s.contains("=")) {
-          String kv = s.substring(4).trim();
-          hive.set(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
-          continue;
-        }
-        try {
-          for (String row : hive.run(s)) out.println(row);
-        } catch (org.apache.hadoop.hive.ql.processors.CommandProcessorException e) {
-          err.println("cif hive: " + firstLine(e.getMessage()) + "\n  in: " + s);
-          return 1;
-        }
-      }
-    }
-    return 0;
+    return run(o, out, err);
   }
 
-  private static String firstLine(String m) { return m == null ? "failed" : m.split("\n", 2)[0]; }
+  private static int run(Options o, PrintStream out, PrintStream err) throws Exception {
+    try (EmbeddedHive hive = new EmbeddedHive(o.root(), o.warehouse != null)) {
+      if (!o.mr) hive.useTezLocal();
+      HiveShell shell = new HiveShell(hive, out, err, o.header);
+      if (o.sql == null) return new HivePrompt(shell, new File(o.root(), ".cif_hive_history")).run();
+      for (String statement : statements(o.sql)) {
+        if (!shell.execute(statement)) return 1;
+      }
+      return 0;
+    }
+  }
+
+  /** Runs one statement, printing its rows; false (after one line naming the root cause) if it failed. */
+  boolean execute(String statement) {
+    String s = statement.trim();
+    if (s.isEmpty()) return true;
+    if (s.regionMatches(true, 0, "SET ", 0, 4) && s.contains("=")) {
+      String kv = s.substring(4).trim();
+      hive.set(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
+      return true;
+    }
+    try {
+      for (String row : hive.run(s, header)) out.println(row);
+      out.flush();
+      return true;
+    } catch (Exception e) {
+      Throwable task = taskFailures.takeThrowable();
+      // The whole story goes to the log (System.err is the log in bin/cif); the terminal gets one line.
+      System.err.println("FAILED: " + s);
+      e.printStackTrace(System.err);
+      if (task != null) task.printStackTrace(System.err);
+      err.println("cif hive: FAILED: " + RootCause.of(e, task));
+      if ("1".equals(System.getenv("CIF_DEBUG"))) {
+        e.printStackTrace(err);
+        if (task != null) task.printStackTrace(err);
+      }
+      return false;
+    }
+  }
+
+  /** The command line: -e/-f, --warehouse, --engine, --header. Null if it is not valid. */
+  static final class Options {
+    String sql;
+    String warehouse;
+    boolean mr;
+    boolean header;
+    private File temp;
+
+    static Options parse(String[] args) throws IOException {
+      Options o = new Options();
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        if (a.equals("--header")) {
+          o.header = true;
+          continue;
+        }
+        if (i + 1 >= args.length) return null;
+        String v = args[++i];
+        switch (a) {
+          case "-e": o.sql = v; break;
+          case "-f": o.sql = new String(Files.readAllBytes(Paths.get(v)), StandardCharsets.UTF_8); break;
+          case "--warehouse": o.warehouse = v; break;
+          case "--engine":
+            if (!v.equals("tez") && !v.equals("mr")) return null;
+            o.mr = v.equals("mr");
+            break;
+          default: return null;
+        }
+      }
+      return o;
+    }
+
+    File root() throws IOException {
+      if (warehouse != null) return new File(warehouse);
+      if (temp == null) temp = Files.createTempDirectory("cif-hive").toFile();
+      return temp;
+    }
+  }
 
   /** Splits a script on semicolons outside quotes and comments. */
   static List<String> statements(String sql) {
     List<String> out = new ArrayList<>();
     StringBuilder cur = new StringBuilder();
-    char quote = 0;
+    endOfStatement(sql, 0, cur, out);
+    if (!cur.toString().isBlank()) out.add(cur.toString());
+    return out;
+  }
+
+  /**
+   * Appends text to {@code cur}, moving each statement completed by a semicolon outside quotes and
+   * comments to {@code out}; returns the quote character still open at the end (0 if none), so that a
+   * prompt reading line by line knows whether a statement is complete.
+   */
+  static int endOfStatement(String sql, int openQuote, StringBuilder cur, List<String> out) {
+    char quote = (char) openQuote;
     for (int i = 0; i < sql.length(); i++) {
       char c = sql.charAt(i);
       if (quote == 0 && c == '-' && i + 1 < sql.length() && sql.charAt(i + 1) == '-') {
@@ -84,7 +178,6 @@ public final class HiveShell {
       }
       cur.append(c);
     }
-    if (!cur.toString().isBlank()) out.add(cur.toString());
-    return out;
+    return quote;
   }
 }

@@ -1,5 +1,9 @@
 package dev.cif.pig;
 
+import dev.cif.console.EngineLog;
+import dev.cif.console.RootCause;
+import dev.cif.console.TaskFailureLog;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -22,9 +26,27 @@ import org.apache.pig.tools.grunt.GruntParser;
 public final class PigShell {
   private PigShell() {}
 
+  public static void main(String[] args) throws Exception {
+    // Pig's log, Hadoop's and whatever the jobs print go to the log file; DUMP's tuples to standard output.
+    File dir = Files.createTempDirectory("cif-pig").toFile();
+    EngineLog log = EngineLog.to(new File(dir, "cif-pig.log"), "cif pig");
+    System.setProperty("pig.logfile", new File(dir, "pig-errors.log").getPath());
+    int status = run(new Configuration(), args, log.results(), log.terminal());
+    log.results().flush();
+    System.exit(status);
+  }
+
   public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
+    return run(conf, args, out, System.err);
+  }
+
+  /**
+   * Runs a script; DUMP's output goes to {@code out}. A failed script ends with one line on {@code err}
+   * naming the root cause (a task's exception when a job failed), the stack trace only with CIF_DEBUG=1.
+   */
+  public static int run(Configuration conf, String[] args, PrintStream out, PrintStream err) throws Exception {
     if (args.length != 2 || !("-e".equals(args[0]) || "-f".equals(args[0]))) {
-      out.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT");
+      err.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT");
       return 2;
     }
     // Grunt's lexer fails on a statement that ends the input without a newline ("Lexical error ... <EOF>").
@@ -39,12 +61,24 @@ public final class PigShell {
     p.setProperty("udf.import.list", "dev.cif.pig.");
     PrintStream saved = System.out;
     System.setOut(out);
+    TaskFailureLog taskFailures = TaskFailureLog.install();
+    taskFailures.takeThrowable(); // forget an earlier script's failure in this JVM
     PigServer pig = new PigServer(ExecType.LOCAL, p);
     try {
       GruntParser parser = new GruntParser(script, pig);
       parser.setInteractive(false);
       int[] results = parser.parseStopOnError();
-      return results[1] == 0 ? 0 : 1;
+      if (results[1] == 0) return 0;
+      Throwable task = taskFailures.takeThrowable();
+      err.println("cif pig: FAILED: " + (task == null ? results[1] + " job(s) failed" : RootCause.of(task, task)));
+      return 1;
+    } catch (Exception e) {
+      Throwable task = taskFailures.takeThrowable();
+      System.err.println("cif pig: script failed"); // the log, in bin/cif
+      e.printStackTrace(System.err);
+      err.println("cif pig: FAILED: " + RootCause.of(e, task));
+      if ("1".equals(System.getenv("CIF_DEBUG"))) e.printStackTrace(err);
+      return 1;
     } finally {
       pig.shutdown();
       System.setOut(saved);

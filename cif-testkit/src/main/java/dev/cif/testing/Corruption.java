@@ -8,6 +8,15 @@ import java.nio.file.Path;
 public final class Corruption {
   private Corruption() {}
 
+  /**
+   * Inverts the middle byte of a file that Hadoop's local file system wrote, and deletes its checksum file
+   * ({@code .NAME.crc}), so that what notices is CIF's own CRC, as on a file system that keeps no such file.
+   */
+  public static void flipMiddleByteUnderChecksumFs(Path file) throws IOException {
+    flipMiddleByte(file);
+    java.nio.file.Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
+  }
+
   /** Inverts every bit of the byte in the middle of a file. */
   public static void flipMiddleByte(Path file) throws IOException {
     try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {

@@ -5,11 +5,12 @@ import java.util.List;
 
 /** The command line of {@code bench-sql}: what to generate, which formats and queries, how often. */
 public record BenchOptions(Workload workload, double sf, List<Format> formats, int runs, int warmups, File dir,
-    List<String> queries, String jdbcUrl, int threads, long seed, File md, File settings, String money, Engine engine) {
+    List<String> queries, String jdbcUrl, int threads, long seed, File md, File settings, String money, Engine engine,
+    boolean stats) {
 
-  static final String USAGE = "bench-sql ssb|tpch --sf N [--formats all|cif,cif_lz4,cif_zstd,orc,parquet,rcfile,avro,sequencefile,textfile]"
+  static final String USAGE = "bench-sql ssb|tpch --sf N [--formats all|cif,cif_none,cif_lz4,cif_zstd,orc,parquet,rcfile,avro,sequencefile,textfile]"
       + " [--runs K] [--warmups W] [--dir DIR] [--queries q1.1,...] [--jdbc URL] [--threads T] [--seed S]"
-      + " [--md FILE] [--settings FILE] [--money double|decimal (TPC-H)] [--engine mr|tez]";
+      + " [--md FILE] [--settings FILE] [--money double|decimal (TPC-H)] [--engine mr|tez] [--stats on|off]";
 
   public static BenchOptions parse(String[] args) {
     if (args.length == 0 || args.length % 2 == 0) throw new IllegalArgumentException("usage: " + USAGE);
@@ -27,6 +28,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
     File settings = null;
     String money = "DOUBLE";
     Engine engine = Engine.TEZ; // Hive 4's default engine
+    boolean stats = true; // table and column statistics after each load, as hive-testbench computes them
     for (int i = 1; i < args.length; i += 2) {
       String v = args[i + 1];
       switch (args[i]) {
@@ -43,6 +45,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
         case "--settings" -> settings = new File(v);
         case "--money" -> money = moneyType(workload, v);
         case "--engine" -> engine = Engine.of(v);
+        case "--stats" -> stats = onOff(v);
         default -> throw new IllegalArgumentException("unknown option " + args[i] + "; usage: " + USAGE);
       }
     }
@@ -50,7 +53,13 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
       if (!workload.queries().contains(q)) throw new IllegalArgumentException("no query " + q + " in " + workload.id());
     }
     if (sf <= 0 || runs < 1 || warmups < 0 || formats.isEmpty()) throw new IllegalArgumentException("usage: " + USAGE);
-    return new BenchOptions(workload, sf, formats, runs, warmups, dir.getAbsoluteFile(), queries, jdbc, threads, seed, md, settings, money, engine);
+    return new BenchOptions(workload, sf, formats, runs, warmups, dir.getAbsoluteFile(), queries, jdbc, threads, seed, md, settings, money, engine,
+        stats);
+  }
+
+  private static boolean onOff(String v) {
+    if (v.equals("on") || v.equals("off")) return v.equals("on");
+    throw new IllegalArgumentException("--stats " + v + ": on or off");
   }
 
   /**

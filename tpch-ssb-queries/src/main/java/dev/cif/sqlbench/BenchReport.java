@@ -69,6 +69,9 @@ public final class BenchReport {
     md.append("Engine: ").append(o.jdbcUrl() != null ? "the server's (" + o.jdbcUrl() + ")" : o.engine().id() + " local, in one JVM")
         .append("\n\n");
     md.append("Rows: ").append(run.rows()).append("\n\n");
+    md.append(o.stats() ? "Statistics: every table's, and every column's, computed after its load (ANALYZE TABLE ... COMPUTE STATISTICS"
+        + " [FOR COLUMNS], as hive-testbench does); load s is the CTAS alone.\n\n"
+        : "Statistics: only what CTAS gathers (--stats off: no column statistics).\n\n");
     md.append("| format | load s | size MB | geomean ms | ratio to ").append(baseline.id())
         .append(" | geomean CPU ms | CPU ratio to ").append(baseline.id())
         .append(" | read MB (all queries) | read ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -1,5 +1,6 @@
 package dev.cif.sqlbench;
 
+import dev.cif.console.Progress;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -13,21 +14,31 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * One benchmark run, in the manner of hive-testbench: generate text data, create text tables over it,
- * convert it into every format with CTAS, then run each query on each format (warm-ups, then timed
- * runs) and check that every format returns the same answer as the first format.
+ * convert it into every format with CTAS and compute its table and column statistics ({@code ANALYZE TABLE
+ * ... COMPUTE STATISTICS [FOR COLUMNS]}, which Hive's cost-based optimizer plans with), then run each query
+ * on each format (warm-ups, then timed runs) and check that every format returns the same answer as the
+ * first format. Each step is written to the log a line each, and shown on the progress line.
  */
 public final class BenchRun {
   private final BenchOptions options;
   private final SqlSession sql;
-  private final PrintStream out;
+  private final PrintStream log;
+  private final Progress progress;
   private final List<LoadResult> loads = new ArrayList<>();
   private final List<QueryResult> results = new ArrayList<>();
   private Map<String, Long> rows = Map.of();
 
-  public BenchRun(BenchOptions options, SqlSession sql, PrintStream out) {
+  /** A run whose steps go to {@code log}, with no progress line. */
+  public BenchRun(BenchOptions options, SqlSession sql, PrintStream log) {
+    this(options, sql, log, Progress.logOnly(log));
+  }
+
+  /** A run whose steps go to {@code log} and to {@code progress}. */
+  public BenchRun(BenchOptions options, SqlSession sql, PrintStream log, Progress progress) {
     this.options = options;
     this.sql = sql;
-    this.out = out;
+    this.log = log;
+    this.progress = progress;
   }
 
   public List<LoadResult> loads() { return loads; }
@@ -70,10 +81,10 @@ public final class BenchRun {
 
   private File generate() throws Exception {
     File data = new File(options.dir(), options.workload().id() + "/sf" + options.sfId());
-    long start = System.nanoTime();
-    rows = new TextDataWriter(options.threads(), out)
+    progress.start("generate " + options.workload().id() + " sf " + options.sf());
+    rows = new TextDataWriter(options.threads(), log)
         .write(data.toPath(), options.workload().tables(options.sf(), options.seed()));
-    out.printf(Locale.ROOT, "data %s: %s (%.1f s)%n", data, rows, (System.nanoTime() - start) / 1e9);
+    progress.done(rows.values().stream().mapToLong(Long::longValue).sum() + " rows in " + data);
     return data;
   }
 
@@ -82,6 +93,12 @@ public final class BenchRun {
     sql.run("DROP DATABASE IF EXISTS " + text + " CASCADE");
     sql.run("CREATE DATABASE " + text);
     for (String ddl : options.workload().stagingDdl(text, data.toURI().toString().replaceAll("/$", ""), options.money())) sql.run(ddl);
+    // A first CTAS starts the engine's session (Tez's AM) and loads the write path's classes (seconds), which
+    // would otherwise be counted in the first format's load time.
+    progress.start("start the engine");
+    String first = rows.keySet().iterator().next();
+    sql.run("CREATE TABLE " + text + ".engine_start STORED AS TEXTFILE AS SELECT * FROM " + text + "." + first + " LIMIT 10");
+    progress.done("");
     for (Format f : options.formats()) {
       String db = database(f.id());
       sql.run("DROP DATABASE IF EXISTS " + db + " CASCADE");
@@ -91,14 +108,28 @@ public final class BenchRun {
       long millis = 0;
       long bytes = 0;
       for (String table : rows.keySet()) {
+        String t = db + "." + table;
+        progress.start("load " + f.id() + " " + table);
         long start = System.nanoTime();
-        sql.run("CREATE TABLE " + db + "." + table + " " + f.storage() + " AS SELECT * FROM " + text + "." + table);
+        sql.run("CREATE TABLE " + t + " " + f.storage() + " AS SELECT * FROM " + text + "." + table);
         millis += (System.nanoTime() - start) / 1_000_000;
-        bytes += sizeOnDisk(db + "." + table);
+        bytes += sizeOnDisk(t);
+        progress.done(rows.get(table) + " rows");
+        // Statistics as hive-testbench computes them after loading; not part of the load time.
+        if (options.stats()) {
+          progress.start("analyze " + f.id() + " " + table);
+          for (String analyze : analyze(t)) sql.run(analyze);
+          progress.done("");
+        }
       }
       loads.add(new LoadResult(f, millis, bytes));
-      out.printf(Locale.ROOT, "load %-12s %8.1f s %10.1f MB%n", f.id(), millis / 1e3, bytes / 1e6);
+      log.printf(Locale.ROOT, "load %-12s %8.1f s %10.1f MB%n", f.id(), millis / 1e3, bytes / 1e6);
     }
+  }
+
+  /** The statements that compute a loaded table's statistics: its row count and sizes, then every column's. */
+  static List<String> analyze(String table) {
+    return List.of("ANALYZE TABLE " + table + " COMPUTE STATISTICS", "ANALYZE TABLE " + table + " COMPUTE STATISTICS FOR COLUMNS");
   }
 
   private long sizeOnDisk(String table) throws Exception {
@@ -114,7 +145,9 @@ public final class BenchRun {
     List<String> statements = options.workload().query(query);
     QueryResult reference = null;
     for (Format f : options.formats()) {
+      progress.start(query + " " + f.id());
       QueryResult r = time(query, f, statements);
+      progress.done(r.ok() ? (r.answer() == null ? "-" : r.answer().rows()) + " rows" : "FAILED");
       if (r.ok()) {
         if (reference == null) {
           reference = r;
@@ -124,7 +157,7 @@ public final class BenchRun {
         }
       }
       results.add(r);
-      out.printf(Locale.ROOT, "%-5s %-12s %8d ms %8d ms CPU %10.2f MB read %6s rows%s%n", query, f.id(), r.medianMillis(),
+      log.printf(Locale.ROOT, "%-5s %-12s %8d ms %8d ms CPU %10.2f MB read %6s rows%s%n", query, f.id(), r.medianMillis(),
           r.medianCpuMillis(), r.bytesRead() / 1e6, r.answer() == null ? "-" : Integer.toString(r.answer().rows()),
           r.ok() ? "" : "  ** " + r.error());
     }

@@ -1,5 +1,7 @@
 package dev.cif.sqlbench;
 
+import dev.cif.console.EngineLog;
+import dev.cif.console.Progress;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -14,12 +16,27 @@ public final class SqlBench {
   private SqlBench() {}
 
   public static void main(String[] args) throws Exception {
-    // Standard output carries the results alone: Tez local's AM and tasks print their progress ("Running
-    // Dag", "Starting to run new task attempt") to System.out as well as to System.err, as they would to a
-    // YARN container's log files; here those lines go to standard error with the rest of the libraries' log.
-    PrintStream results = System.out;
-    System.setOut(System.err);
-    System.exit(run(new Configuration(), args, results));
+    // Standard output carries the results alone. Everything else the engines write (log4j2, and Tez local's
+    // "Running Dag" and task-attempt lines, which it prints to System.out as it would to a YARN container's
+    // log) goes to DIR/bench-sql.log; the terminal gets its path and a progress line.
+    BenchOptions o;
+    try {
+      o = BenchOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    File logFile = new File(o.dir(), "bench-sql.log");
+    logFile.delete();
+    EngineLog log = EngineLog.to(logFile, "cif bench-sql");
+    int status;
+    try (Progress progress = Progress.on(log.terminal(), System.err)) {
+      status = run(o, log.results(), progress);
+    }
+    log.results().flush();
+    if (status == 1) log.terminal().println("cif bench-sql: some queries failed or disagreed; see the report and " + logFile);
+    System.exit(status);
   }
 
   public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
@@ -30,6 +47,11 @@ public final class SqlBench {
       out.println(e.getMessage());
       return 2;
     }
+    return run(o, out, Progress.logOnly(System.err));
+  }
+
+  /** Runs the benchmark; the report (or "wrote FILE") goes to {@code out}, each step to {@code progress}. */
+  static int run(BenchOptions o, PrintStream out, Progress progress) throws Exception {
     File hiveRoot = new File(o.dir(), "hive");
     RunDirectoryLock lock;
     try {
@@ -39,17 +61,17 @@ public final class SqlBench {
       return 2;
     }
     try (lock) {
-      return run(o, hiveRoot, out);
+      return run(o, hiveRoot, out, progress);
     }
   }
 
-  private static int run(BenchOptions o, File hiveRoot, PrintStream out) throws Exception {
+  private static int run(BenchOptions o, File hiveRoot, PrintStream out, Progress progress) throws Exception {
     // The metastore is in memory: directories a stopped run left behind would only collide.
     clearSessionDirectories(o.dir());
     BenchRun run;
     try (SqlSession sql = o.jdbcUrl() != null ? new JdbcSession(o.jdbcUrl()) : new EmbeddedSession(hiveRoot, o.engine())) {
       // With --md the report is rewritten after every query, so a long run that is stopped keeps its results.
-      run = new BenchRun(o, sql, out).runAll(partial -> {
+      run = new BenchRun(o, sql, System.err, progress).runAll(partial -> {
         if (o.md() == null) return;
         try {
           new BenchReport(partial).write(o.md());
@@ -58,6 +80,7 @@ public final class SqlBench {
         }
       });
     }
+    progress.close(); // the terminal's progress line is cleared before the report is printed
     BenchReport report = new BenchReport(run);
     if (o.md() != null) {
       report.write(o.md());

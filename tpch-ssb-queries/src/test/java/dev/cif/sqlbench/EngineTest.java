@@ -38,6 +38,13 @@ class EngineTest {
       // Tez local runs the tasks in this JVM too: the table data they read is counted.
       assertTrue(run.byFormat("q1.1").get(Format.CIF).bytesRead() > 0);
       assertTrue(new BenchReport(run).markdown(null).contains("Engine: tez local"));
+      // Every format's tables have column statistics from the load (ANALYZE ... FOR COLUMNS), as DESCRIBE shows.
+      for (Format f : List.of(Format.CIF, Format.ORC)) {
+        List<String> described = hive.run("DESCRIBE FORMATTED " + run.database(f.id()) + ".lineorder lo_quantity").stream()
+            .map(l -> l.trim().replaceAll("\\s+", " ")).collect(Collectors.toList());
+        assertTrue(described.contains("min 1") && described.contains("max 50") && described.contains("num_nulls 0"),
+            f + ": " + described);
+      }
 
       String plan = explainShuffleJoin(hive);
       assertTrue(plan.contains("Tez") && plan.contains("Map 1") && plan.contains("Map "), plan);

@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.console;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ import org.apache.logging.log4j.core.config.Property;
  * nowhere but LocalJobRunner's log (WARN) or MapredLocalTask's (ERROR), with the throwable. This appender
  * keeps the latest one, so that a failed query can be reported with its cause.
  */
-final class TaskFailureLog extends AbstractAppender {
+public final class TaskFailureLog extends AbstractAppender {
   static final List<String> LOGGERS =
       List.of("org.apache.hadoop.mapred.LocalJobRunner", "org.apache.hadoop.hive.ql.exec.mr.MapredLocalTask");
   /** Longest part of a cause's message kept (Hive puts the whole row in "error while processing row"). */
@@ -31,7 +31,7 @@ final class TaskFailureLog extends AbstractAppender {
   }
 
   /** Attaches the one appender of this JVM to those loggers (at WARN, still passed on to the console). */
-  static synchronized TaskFailureLog install() {
+  public static synchronized TaskFailureLog install() {
     if (installed != null) return installed;
     LoggerContext context = (LoggerContext) LogManager.getContext(false);
     Configuration config = context.getConfiguration();
@@ -57,13 +57,18 @@ final class TaskFailureLog extends AbstractAppender {
   }
 
   /** The latest task failure since the last call, as its chain of causes; null if there was none. */
-  String take() {
-    Throwable t = last.getAndSet(null);
+  public String take() {
+    Throwable t = takeThrowable();
     return t == null ? null : describe(t);
   }
 
+  /** The latest task failure since the last call, itself; null if there was none. */
+  public Throwable takeThrowable() {
+    return last.getAndSet(null);
+  }
+
   /** "Class: message" of each cause, outermost first, skipping wrappers that only repeat their cause. */
-  static String describe(Throwable t) {
+  public static String describe(Throwable t) {
     List<String> parts = new ArrayList<>();
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       String m = c.getMessage();
