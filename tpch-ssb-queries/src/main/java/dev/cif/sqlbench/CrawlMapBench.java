@@ -18,9 +18,9 @@ import java.util.Map;
  * measured on embedded Hive, vectorized on Tez local. One crawl-like table (CrawlMapQueries) in CIF
  * (defaults), CIF with LZ4, ORC and Parquet, and CIF and CIF-LZ4 again with cif.hive.map-key-pushdown
  * off; each query runs once to warm up and then K times, and the median of the K is reported: wall
- * time, task CPU (the CPU time of Tez's task threads, which run in this JVM; Hive's compile and the
- * AM are left out) and bytes read from the local file system (every file the statement read: table
- * data, plus the plan and a few small files, the same for every format). Every format's answer must
+ * time, task CPU (the CPU time of the threads Tez local runs the tasks on, in this JVM; Hive's compile
+ * and the AM are left out: see threadCpu) and the bytes of table data read (the tables live under
+ * benchtable:, TableFileSystem). Every format's answer must
  * be ORC's. Results on standard output as a markdown table.
  */
 final class CrawlMapBench {
@@ -62,6 +62,10 @@ final class CrawlMapBench {
       hive.set("hive.fetch.task.conversion", "none");
       hive.set("hive.compute.query.using.stats", "false");
       hive.set("hive.vectorized.execution.enabled", "true");
+      // Tables live under benchtable: so that reads of table data are counted apart from plans and jars.
+      hive.run("CREATE DATABASE crawl_maps LOCATION '" + TableFileSystem.SCHEME + "://"
+          + new File(dir, "warehouse/crawl_maps").getAbsolutePath() + "'");
+      hive.run("USE crawl_maps");
       Map<String, Long> sizes = load(hive, rows);
       Map<String, Map<Config, Cost>> results = new LinkedHashMap<>();
       for (CrawlMapQueries.Query q : CrawlMapQueries.QUERIES) {
@@ -107,47 +111,42 @@ final class CrawlMapBench {
   }
 
   private static Cost measure(EmbeddedSession hive, String sql) throws Exception {
-    Map<Long, Long> cpuBefore = taskThreadCpu();
+    Map<Long, Long> threadsBefore = threadCpu();
+    long processBefore = hive.cpuNanos();
     long bytesBefore = localBytesRead();
     long t0 = System.nanoTime();
     hive.run(sql);
     double seconds = (System.nanoTime() - t0) / 1e9;
     long bytes = localBytesRead() - bytesBefore;
-    long cpu = 0;
-    for (Map.Entry<Long, Long> e : taskThreadCpu().entrySet()) cpu += e.getValue() - cpuBefore.getOrDefault(e.getKey(), 0L);
-    return new Cost(seconds, cpu / 1e9, bytes);
+    long process = hive.cpuNanos() - processBefore;
+    long longLived = 0;
+    for (Map.Entry<Long, Long> e : threadCpu().entrySet()) {
+      Long before = threadsBefore.get(e.getKey());
+      if (before != null) longLived += e.getValue() - before;
+    }
+    return new Cost(seconds, Math.max(0, process - longLived) / 1e9, bytes);
   }
 
   /**
-   * CPU time of the threads that run Tez's tasks in this JVM (local mode runs each task attempt on a
-   * thread named for its container), by thread id. A thread that ends within a statement is missed,
-   * so tasks are kept on threads that outlive the statement (Tez local reuses its task runner threads).
+   * CPU time of every live thread, by id. Tez local runs each task attempt (the scan and Hive's
+   * operators, its sort and shuffle helpers) on threads it starts for that attempt, which end before
+   * the statement returns; the threads alive before and after it are the driver (Hive's compile),
+   * the AM's dispatcher and RPC threads and the metastore. A statement's task CPU is the process CPU
+   * less what those long-lived threads used: the task threads, plus the JVM's garbage collection and
+   * JIT, which are not Java threads.
    */
-  private static Map<Long, Long> taskThreadCpu() {
+  private static Map<Long, Long> threadCpu() {
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     Map<Long, Long> cpu = new HashMap<>();
     for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (!isTaskThread(t.getName())) continue;
       long ns = mx.getThreadCpuTime(t.getId());
       if (ns >= 0) cpu.put(t.getId(), ns);
     }
     return cpu;
   }
 
-  static boolean isTaskThread(String name) {
-    String n = name.toLowerCase(Locale.ROOT);
-    return n.contains("tezchild") || n.contains("taskrunner") || n.contains("localcontainerlauncher");
-  }
-
-  /** Bytes read through Hadoop's local file systems by this JVM so far. */
-  @SuppressWarnings("deprecation")
-  private static long localBytesRead() {
-    long sum = 0;
-    for (org.apache.hadoop.fs.FileSystem.Statistics s : org.apache.hadoop.fs.FileSystem.getAllStatistics()) {
-      if ("file".equals(s.getScheme())) sum += s.getBytesRead();
-    }
-    return sum;
-  }
+  /** Bytes of table data read in this JVM so far (the tables live under benchtable:). */
+  private static long localBytesRead() { return TableFileSystem.bytesRead(); }
 
   private static Cost median(List<Cost> costs) {
     return new Cost(median(costs.stream().mapToDouble(Cost::seconds).toArray()),
