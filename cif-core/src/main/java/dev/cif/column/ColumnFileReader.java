@@ -147,9 +147,15 @@ public final class ColumnFileReader implements Closeable {
    * blocks reads no other key's stream; other layouts decode each map whole, then cut it.
    */
   public void selectMapKeys(java.util.Collection<String> keys) {
+    org.apache.avro.Schema column = dev.cif.schema.CifSchemas.nonNull(spec.schema);
+    if (column.getType() == org.apache.avro.Schema.Type.MAP
+        && dev.cif.schema.CifSchemas.mapKeySchema(column).getType() != org.apache.avro.Schema.Type.STRING) {
+      throw new IllegalArgumentException("column " + spec.name + " of " + file + " has keys of type "
+          + dev.cif.schema.CifSchemas.mapKeySchema(column) + ": only keys of string maps can be selected");
+    }
     if (codec instanceof DcslReader) {
       ((DcslReader) codec).selectKeys(keys);
-    } else if (dev.cif.schema.CifSchemas.nonNull(spec.schema).getType() == org.apache.avro.Schema.Type.MAP) {
+    } else if (column.getType() == org.apache.avro.Schema.Type.MAP) {
       plainSelected = new java.util.ArrayList<>();
       for (String k : keys) plainSelected.add(new org.apache.avro.util.Utf8(k));
     } else {
