@@ -86,15 +86,20 @@ class MapKeyPushdownTest extends TezHiveTest {
 
   @Test
   void sameAnswersAsOrcWithPushdownOnAndOff() throws Exception {
-    for (List<String> queries : List.of(KEYS, WHOLE)) {
-      for (String q : queries) {
-        List<String> orc = run(q, "mk_orc");
-        assertFalse(orc.isEmpty(), q);
-        assertEquals(orc, runWith(q, "mk_cif", true, true), "vectorized, pushdown: " + q);
-        assertEquals(orc, runWith(q, "mk_cif", true, false), "vectorized, no pushdown: " + q);
-        assertEquals(orc, runWith(q, "mk_cif", false, true), "row by row, pushdown: " + q);
-        if (queries == KEYS) assertEquals(orc, runWith(q, "mk_cif_rows", true, true), "in-row blocks, pushdown: " + q);
-      }
+    for (String q : KEYS) {
+      List<String> orc = run(q, "mk_orc");
+      assertFalse(orc.isEmpty(), q);
+      assertEquals(orc, runWith(q, "mk_cif", true, true), "vectorized, pushdown: " + q);
+      assertEquals(orc, runWith(q, "mk_cif", true, false), "vectorized, no pushdown: " + q);
+      assertEquals(orc, runWith(q, "mk_cif", false, true), "row by row, pushdown: " + q);
+      assertEquals(orc, runWith(q, "mk_cif_rows", true, true), "in-row blocks, pushdown: " + q);
+    }
+    // Nothing is pushed for these (the counters test checks it), so the setting changes nothing here.
+    for (String q : WHOLE) {
+      List<String> orc = run(q, "mk_orc");
+      assertFalse(orc.isEmpty(), q);
+      assertEquals(orc, runWith(q, "mk_cif", true, true), "vectorized: " + q);
+      assertEquals(orc, runWith(q, "mk_cif", false, true), "row by row: " + q);
     }
   }
 
