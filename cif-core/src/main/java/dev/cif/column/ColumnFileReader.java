@@ -7,6 +7,7 @@ import dev.cif.io.CifCorruptionError;
 import dev.cif.io.CifFormatException;
 import dev.cif.io.FileFraming;
 import dev.cif.io.FormatVersion;
+import dev.cif.io.ReadBytes;
 import dev.cif.layout.dcsl.BlockSides;
 import dev.cif.layout.dcsl.DcslReader;
 import dev.cif.layout.plain.ValueCodec;
@@ -48,6 +49,7 @@ public final class ColumnFileReader implements Closeable {
   /** A DCSL column of format version 6 or later, whose blocks may have side segments; else null. */
   private final DcslReader keyedCodec;
   private final BlockCodec.Engine[] engines = new BlockCodec.Engine[8];
+  private final ReadBytes bytesRead = new ReadBytes();
   private byte[] ioBuf = new byte[0];
   private byte[] rawBuf = new byte[0];
   private int block = -1;
@@ -55,6 +57,8 @@ public final class ColumnFileReader implements Closeable {
   private boolean freshBuffers;
   private long cursorRow;
   private long position;
+  /** Keys selected on a map column not stored as DCSL (its maps are decoded whole, then cut), else null. */
+  private java.util.List<org.apache.avro.util.Utf8> plainSelected;
 
   private ColumnFileReader(FSDataInputStream in, String file, ColumnSpec spec, ColumnFooter footer, long maxValueBytes) {
     this.in = in;
@@ -125,6 +129,9 @@ public final class ColumnFileReader implements Closeable {
   public List<BlockStats> blockStats() { return Collections.unmodifiableList(footer.stats); }
   public long dataBytes() { return footer.bodyEnd; }
 
+  /** The bytes read from the file so far (blocks, and keyed blocks' value streams by key), header and footer aside. */
+  public ReadBytes bytesRead() { return bytesRead; }
+
   /** The next row to be read (the paper's lastPos). */
   public long position() { return position; }
 
@@ -134,11 +141,34 @@ public final class ColumnFileReader implements Closeable {
     position = row;
   }
 
+  /**
+   * Of a map column, hands out from now on maps holding only these keys (a query that reads no
+   * other key, dev.cif.pushdown.MapKeys). A DCSL column decodes no other key's value and of keyed
+   * blocks reads no other key's stream; other layouts decode each map whole, then cut it.
+   */
+  public void selectMapKeys(java.util.Collection<String> keys) {
+    org.apache.avro.Schema column = dev.cif.schema.CifSchemas.nonNull(spec.schema);
+    if (column.getType() == org.apache.avro.Schema.Type.MAP
+        && dev.cif.schema.CifSchemas.mapKeySchema(column).getType() != org.apache.avro.Schema.Type.STRING) {
+      throw new IllegalArgumentException("column " + spec.name + " of " + file + " has keys of type "
+          + dev.cif.schema.CifSchemas.mapKeySchema(column) + ": only keys of string maps can be selected");
+    }
+    if (codec instanceof DcslReader) {
+      ((DcslReader) codec).selectKeys(keys);
+    } else if (column.getType() == org.apache.avro.Schema.Type.MAP) {
+      plainSelected = new java.util.ArrayList<>();
+      for (String k : keys) plainSelected.add(new org.apache.avro.util.Utf8(k));
+    } else {
+      throw new IllegalArgumentException("column " + spec.name + " of " + file + " is not a map: no keys to select");
+    }
+  }
+
   /** Reads the value at {@link #position()} and moves past it. */
   public Object next() throws IOException {
     seekCursor();
     try {
       Object v = cursor.read();
+      if (plainSelected != null && v != null) v = dev.cif.layout.dcsl.SelectedKeysMap.from((java.util.Map<?, ?>) v, plainSelected);
       cursorRow++;
       position++;
       return v;
@@ -232,7 +262,7 @@ public final class ColumnFileReader implements Closeable {
       throw new CifFormatException(file, spec.name, off, "block " + b + " checksum mismatch");
     }
     if (keyedCodec != null) {
-      keyedCodec.sides(new BlockSides(in, file, spec.name, off + headLen, off + len, maxBlockBytes, engines));
+      keyedCodec.sides(new BlockSides(in, file, spec.name, off + headLen, off + len, maxBlockBytes, engines, bytesRead));
     }
     if (rows != footer.rows.get(b) || raw > maxBlockBytes) {
       throw new CifFormatException(file, spec.name, off, "block " + b + " header (rows " + rows + ", raw " + raw + ") disagrees with the footer");
@@ -264,6 +294,7 @@ public final class ColumnFileReader implements Closeable {
     try {
       in.seek(off + from);
       in.readFully(ioBuf, from, to - from);
+      bytesRead.addBlock(to - from);
     } catch (java.io.EOFException e) {
       throw new CifFormatException(file, spec.name, off, "block " + b + " is truncated", e);
     } catch (org.apache.hadoop.fs.ChecksumException e) {

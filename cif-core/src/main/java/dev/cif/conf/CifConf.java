@@ -45,6 +45,14 @@ public enum CifConf {
   PREDICATE("cif.read.predicate", "",
       "A dev.cif.pushdown.Predicate (set with ColumnInputFormat.setPredicate): split-directories and blocks whose "
           + "statistics show that no row can satisfy it are not read; empty: none."),
+  MAP_KEYS("cif.read.map-keys", "",
+      "Map keys pushed to the reader (dev.cif.pushdown.MapKeys#encode, 'column=key,key;column=key', URL-encoded "
+          + "names): those columns' maps hold only these keys, and a DCSL column decodes (of keyed blocks, reads) "
+          + "no other key's values; empty: whole maps. Set by engines that know the query reads no other key."),
+  HIVE_MAP_KEY_PUSHDOWN("cif.hive.map-key-pushdown", Boolean.TRUE,
+      "Let Hive's CIF reader find in the task's plan the constant keys a query reads of each map column "
+          + "(m['k'] anywhere) and, when nothing needs a whole map (m itself, size, map_keys, map_values, explode, "
+          + "a key known only at run time), read only those keys' values; false reads maps whole."),
   OUTPUT_SCHEMA("cif.write.schema", "",
       "Avro schema JSON of records written by ColumnOutputFormat."),
   READER_SCHEMA("cif.read.schema", "",

@@ -2,6 +2,7 @@ package dev.cif.record;
 
 import dev.cif.conf.CifConf;
 import dev.cif.pushdown.BlockStatisticsFilter;
+import dev.cif.pushdown.MapKeys;
 import dev.cif.pushdown.Predicate;
 import dev.cif.pushdown.SerializedPredicate;
 import dev.cif.split.SplitDirectory;
@@ -30,6 +31,7 @@ public final class ReadOptions {
   private Predicate predicate;
   private RowPredicate rowPredicate;
   private long maxValueBytes = (Long) CifConf.MAX_VALUE_BYTES.defaultValue();
+  private MapKeys mapKeys = MapKeys.NONE;
 
   /** The job's read settings (cif.read.*, cif.max.value.bytes); the row predicate is made with conf. */
   public static ReadOptions fromConf(Configuration conf) {
@@ -42,6 +44,7 @@ public final class ReadOptions {
     if (!predicate.trim().isEmpty()) o.predicate = SerializedPredicate.decode(predicate);
     o.rowPredicate = rowPredicate(conf);
     o.maxValueBytes = CifConf.MAX_VALUE_BYTES.getLong(conf);
+    o.mapKeys = MapKeys.decode(CifConf.MAP_KEYS.getString(conf));
     return o;
   }
 
@@ -96,6 +99,17 @@ public final class ReadOptions {
   /** The largest encoded value (and so block) a reader allocates (cif.max.value.bytes). */
   public ReadOptions maxValueBytes(long n) { maxValueBytes = n; return this; }
 
+  /** Map columns of which only these keys are read (see {@link MapKeys}); null or NONE: whole maps. */
+  public ReadOptions mapKeys(MapKeys keys) { mapKeys = keys == null ? MapKeys.NONE : keys; return this; }
+
+  public MapKeys mapKeys() { return mapKeys; }
+
+  /** Puts map keys in a job's settings (cif.read.map-keys); null or NONE removes them. */
+  public static void setMapKeys(Configuration conf, MapKeys keys) {
+    if (keys == null || keys.isEmpty()) conf.unset(CifConf.MAP_KEYS.key());
+    else CifConf.MAP_KEYS.set(conf, keys.encode());
+  }
+
   /** The projected column names; null for all. */
   public List<String> columns() { return columns; }
 
@@ -126,13 +140,14 @@ public final class ReadOptions {
     Projection projection = projection(first != null ? first.schema() : readerSchema);
     BlockStatisticsFilter filter = statisticsFilter();
     SplitRecordReader r = new SplitRecordReader(fs, dirs, projection, recordType, maxValueBytes,
-        filter == null ? null : filter::rowsToRead, rowPredicate);
+        filter == null ? null : filter::rowsToRead, rowPredicate).mapKeys(mapKeys);
     return first == null ? r : r.reuse(first);
   }
 
   /** A row cursor over the split-directories of one split, for readers that fill batches (Hive's vectorized one). */
   public RowCursor cursor(FileSystem fs, List<Path> dirs, Projection projection) {
     BlockStatisticsFilter filter = statisticsFilter();
-    return new RowCursor(fs, dirs, projection, maxValueBytes, filter == null ? null : filter::rowsToRead, rowPredicate);
+    return new RowCursor(fs, dirs, projection, maxValueBytes, filter == null ? null : filter::rowsToRead, rowPredicate)
+        .mapKeys(mapKeys);
   }
 }

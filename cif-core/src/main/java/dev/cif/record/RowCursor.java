@@ -2,11 +2,15 @@ package dev.cif.record;
 
 import dev.cif.column.ColumnFileReader;
 import dev.cif.io.CifFormatException;
+import dev.cif.io.ReadBytes;
+import dev.cif.pushdown.MapKeys;
 import dev.cif.schema.CifSchemas;
 import dev.cif.split.SplitDirectory;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.hadoop.fs.FileSystem;
@@ -46,6 +50,9 @@ public final class RowCursor implements Closeable {
   private PredicateColumn predicateColumn;
   /** The predicate's own reader when its column is not projected (closed with the split-directory). */
   private ColumnFileReader predicateReader;
+  private MapKeys mapKeys = MapKeys.NONE;
+  /** Bytes read by the readers closed so far, by column. */
+  private final Map<String, ReadBytes> bytesRead = new TreeMap<>();
 
   public RowCursor(FileSystem fs, List<Path> dirs, Projection projection, long maxValueBytes) {
     this(fs, dirs, projection, maxValueBytes, null);
@@ -77,6 +84,21 @@ public final class RowCursor implements Closeable {
   }
 
   public Projection projection() { return projection; }
+
+  /** Map columns whose maps hold only these keys from the next split-directory on (see {@link MapKeys}). */
+  public RowCursor mapKeys(MapKeys keys) {
+    mapKeys = keys == null ? MapKeys.NONE : keys;
+    return this;
+  }
+
+  /** Bytes read from the column files so far, by column (see {@link ReadBytes}). */
+  public Map<String, ReadBytes> bytesRead() {
+    Map<String, ReadBytes> out = new TreeMap<>();
+    bytesRead.forEach((c, b) -> out.computeIfAbsent(c, x -> new ReadBytes()).add(b));
+    for (ColumnFileReader r : readers) if (r != null) out.computeIfAbsent(r.spec().name, x -> new ReadBytes()).add(r.bytesRead());
+    if (predicateReader != null) out.computeIfAbsent(predicateReader.spec().name, x -> new ReadBytes()).add(predicateReader.bytesRead());
+    return out;
+  }
 
   /**
    * Lets the cursor use a split-directory the caller has just opened instead of opening it again
@@ -233,17 +255,32 @@ public final class RowCursor implements Closeable {
 
   private ColumnFileReader open(int i) throws IOException {
     ColumnFileReader r = readers[i];
-    if (r == null) r = readers[i] = current.openColumn(projection.schema().getFields().get(i).name(), maxValueBytes);
+    if (r == null) {
+      String name = projection.schema().getFields().get(i).name();
+      r = readers[i] = current.openColumn(name, maxValueBytes);
+      java.util.Set<String> keys = mapKeys.of(name);
+      if (keys != null) r.selectMapKeys(keys);
+    }
     return r;
   }
 
   private void closeReaders() throws IOException {
     for (int i = 0; i < readers.length; i++) {
-      if (readers[i] != null) readers[i].close();
+      if (readers[i] != null) {
+        count(readers[i]);
+        readers[i].close();
+      }
       readers[i] = null;
     }
-    if (predicateReader != null) predicateReader.close();
+    if (predicateReader != null) {
+      count(predicateReader);
+      predicateReader.close();
+    }
     predicateReader = null;
+  }
+
+  private void count(ColumnFileReader r) {
+    bytesRead.computeIfAbsent(r.spec().name, x -> new ReadBytes()).add(r.bytesRead());
   }
 
   @Override

@@ -37,6 +37,15 @@ public final class SplitRecordReader implements Closeable {
     return this;
   }
 
+  /** Map columns whose maps hold only these keys (see {@link dev.cif.pushdown.MapKeys}). */
+  public SplitRecordReader mapKeys(dev.cif.pushdown.MapKeys keys) {
+    cursor.mapKeys(keys);
+    return this;
+  }
+
+  /** Bytes read from the column files so far, by column. */
+  public java.util.Map<String, dev.cif.io.ReadBytes> bytesRead() { return cursor.bytesRead(); }
+
   public boolean next() throws IOException {
     if (!cursor.advance()) return false;
     if (eager != null) eager.load(cursor);

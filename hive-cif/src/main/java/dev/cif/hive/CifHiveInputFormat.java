@@ -3,6 +3,7 @@ package dev.cif.hive;
 import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.mapreduce.SplitPlanner;
+import dev.cif.pushdown.MapKeys;
 import dev.cif.record.ReadOptions;
 import dev.cif.record.SplitRecordReader;
 import dev.cif.split.DatasetListing;
@@ -69,14 +70,15 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
     List<Path> dirs = split instanceof ColumnSplit
         ? ((ColumnSplit) split).directories() : DatasetListing.splitDirectories(fs, fileSplit.getPath());
     if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, fileSplit, job, reporter);
-    return (RecordReader) rowReader(fs, dirs, job);
+    return (RecordReader) rowReader(fs, dirs, job, reporter);
   }
 
-  private RecordReader<NullWritable, CifRecordWritable> rowReader(FileSystem fs, List<Path> dirs, JobConf job)
-      throws IOException {
+  private RecordReader<NullWritable, CifRecordWritable> rowReader(FileSystem fs, List<Path> dirs, JobConf job,
+      Reporter reporter) throws IOException {
     Schema table = readerSchema(job);
-    if (table == null && dirs.isEmpty()) return new CifRecordReader(null);
-    return new CifRecordReader(readOptions(job, table).open(fs, dirs));
+    if (table == null && dirs.isEmpty()) return new CifRecordReader(null, null, MapKeys.NONE);
+    ReadOptions options = readOptions(job, table).mapKeys(PlanMapKeys.fromConf(job, table));
+    return new CifRecordReader(options.open(fs, dirs), reporter, options.mapKeys());
   }
 
   /**
@@ -127,9 +129,16 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
 
   static final class CifRecordReader implements RecordReader<NullWritable, CifRecordWritable> {
     private final SplitRecordReader reader;
+    private final Reporter reporter;
+    private final MapKeys mapKeys;
     private long rows;
+    private boolean counted;
 
-    CifRecordReader(SplitRecordReader reader) { this.reader = reader; }
+    CifRecordReader(SplitRecordReader reader, Reporter reporter, MapKeys mapKeys) {
+      this.reader = reader;
+      this.reporter = reporter;
+      this.mapKeys = mapKeys;
+    }
 
     @Override
     public boolean next(NullWritable key, CifRecordWritable value) throws IOException {
@@ -148,6 +157,12 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
      */
     @Override public long getPos() { return rows; }
     @Override public float getProgress() { return reader == null ? 1 : reader.progress(); }
-    @Override public void close() throws IOException { if (reader != null) reader.close(); }
+    @Override
+    public void close() throws IOException {
+      if (reader == null) return;
+      reader.close();
+      if (!counted) ReadCounters.add(reporter, reader.bytesRead(), mapKeys);
+      counted = true; // once, however often Hive closes
+    }
   }
 }

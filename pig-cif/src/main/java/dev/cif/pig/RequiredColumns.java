@@ -17,11 +17,13 @@ import org.apache.pig.impl.logicalLayer.FrontendException;
  * end, carried to the tasks in the UDFContext.
  */
 final class RequiredColumns implements Serializable {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   final List<String> columns = new ArrayList<>();
   /** Per column, the map keys to read, or null for every key. */
   final List<Set<String>> keys = new ArrayList<>();
+  /** Per column, whether it is a map with string keys (the only maps whose keys a reader can be told). */
+  final List<Boolean> stringKeyed = new ArrayList<>();
 
   static RequiredColumns from(RequiredFieldList list, Schema dataset) throws FrontendException {
     RequiredColumns rc = new RequiredColumns();
@@ -36,6 +38,8 @@ final class RequiredColumns implements Serializable {
       }
       rc.columns.add(field.name());
       rc.keys.add(mapKeys(f, field.schema()));
+      Schema c = CifSchemas.nonNull(field.schema());
+      rc.stringKeyed.add(c.getType() == Schema.Type.MAP && CifSchemas.mapKeySchema(c).getType() == Schema.Type.STRING);
     }
     return rc;
   }
@@ -50,6 +54,13 @@ final class RequiredColumns implements Serializable {
       keys.add(k.getAlias());
     }
     return keys;
+  }
+
+  /** The map columns read by key alone, with their keys: what the readers are told (cif.read.map-keys). */
+  dev.cif.pushdown.MapKeys mapKeys() {
+    java.util.Map<String, Set<String>> m = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < columns.size(); i++) if (keys.get(i) != null && stringKeyed.get(i)) m.put(columns.get(i), keys.get(i));
+    return dev.cif.pushdown.MapKeys.of(m);
   }
 
   /** The comma-separated projection for ColumnInputFormat.setColumns. */

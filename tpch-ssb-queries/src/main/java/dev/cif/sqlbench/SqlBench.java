@@ -40,6 +40,7 @@ public final class SqlBench {
   }
 
   public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
+    if (args.length > 0 && args[0].equals("crawl-maps")) return CrawlMapBench.run(java.util.Arrays.copyOfRange(args, 1, args.length), out);
     BenchOptions o;
     try {
       o = BenchOptions.parse(args);

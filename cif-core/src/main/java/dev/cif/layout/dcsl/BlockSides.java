@@ -4,6 +4,7 @@ import dev.cif.compress.BlockCodec;
 import dev.cif.io.ByteSource;
 import dev.cif.io.CifCorruptionError;
 import dev.cif.io.CifFormatException;
+import dev.cif.io.ReadBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.zip.CRC32C;
@@ -17,7 +18,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
  */
 public final class BlockSides {
   /** For blocks without sides. */
-  static final BlockSides NONE = new BlockSides(null, null, null, 0, 0, 0, null);
+  static final BlockSides NONE = new BlockSides(null, null, null, 0, 0, 0, null, null);
 
   private final FSDataInputStream in;
   private final String file;
@@ -26,8 +27,11 @@ public final class BlockSides {
   private final long end;
   private final long maxBytes;
   private final BlockCodec.Engine[] engines;
+  private final ReadBytes counted;
 
-  public BlockSides(FSDataInputStream in, String file, String column, long start, long end, long maxBytes, BlockCodec.Engine[] engines) {
+  /** @param counted where the bytes of each side read are counted, by key */
+  public BlockSides(FSDataInputStream in, String file, String column, long start, long end, long maxBytes,
+      BlockCodec.Engine[] engines, ReadBytes counted) {
     this.in = in;
     this.file = file;
     this.column = column;
@@ -35,6 +39,7 @@ public final class BlockSides {
     this.end = end;
     this.maxBytes = maxBytes;
     this.engines = engines;
+    this.counted = counted;
   }
 
   /** Bytes of sides the block holds. */
@@ -46,8 +51,9 @@ public final class BlockSides {
    * Reads, checks and decompresses the side stored at [start + offset, + s.storedLength); returns it
    * with 8 bytes of slack after its end (see {@link KeyStream}), described for errors.
    */
-  ByteSource read(long offset, SideSegment s, String what) {
+  ByteSource read(long offset, SideSegment s, Object key) {
     long at = start + offset;
+    String what = "value stream of key " + key;
     try {
       BlockCodec bc = BlockCodec.byId(s.codecId);
       if (bc == null) throw new CifFormatException(file, column, at, what + ": unknown codec id " + s.codecId);
@@ -60,6 +66,7 @@ public final class BlockSides {
       // Seek and read, not a positioned read: a checksummed local file system opens the file anew for each of those.
       in.seek(at);
       in.readFully(stored, 0, s.storedLength);
+      if (counted != null) counted.addKeyStream(key.toString(), s.storedLength);
       CRC32C c = new CRC32C();
       c.update(stored, 0, s.storedLength);
       if ((int) c.getValue() != s.crc) throw new CifFormatException(file, column, at, what + " checksum mismatch");

@@ -5,7 +5,9 @@ import dev.cif.io.ByteSource;
 import dev.cif.io.FormatVersion;
 import dev.cif.layout.plain.ValueCodec;
 import dev.cif.layout.skiplist.BlockScopedReader;
+import java.util.Collection;
 import org.apache.avro.Schema;
+import org.apache.avro.util.Utf8;
 
 /**
  * Reads the maps of a DCSL column block by block (docs/FORMAT.md §6.3): loads the block's preamble
@@ -29,11 +31,34 @@ public final class DcslReader extends ValueCodec implements BlockScopedReader {
   private BlockSides sides = BlockSides.NONE;
   /** The row within the block that the next {@link #read} is of. */
   private int row;
+  /** The keys pushed to the reader (see {@link #selectKeys}), or null: whole maps. */
+  private Utf8[] selected;
+  /** Per selected key, its id in the current block's dictionary, or -1 if the block lacks it. */
+  private int[] selectedIds;
+  /** The current map's key ids, reused from row to row. */
+  private int[] rowIds = new int[16];
 
   public DcslReader(Schema column, FormatVersion version) {
     this.type = DcslMapType.of(column, version);
     this.noModeByte = !version.has(FormatVersion.DCSL_MODE_BYTE);
     this.keyStreamsAllowed = version.has(FormatVersion.DCSL_KEY_STREAMS);
+  }
+
+  /**
+   * From now on hands out maps holding only these keys ({@link SelectedKeysMap}), decoding no other
+   * key's value, and of keyed blocks reading no other key's stream; a key a block lacks costs
+   * nothing there. For queries that read only these keys (dev.cif.pushdown.MapKeys).
+   */
+  public void selectKeys(Collection<String> keys) {
+    selected = new Utf8[keys.size()];
+    int i = 0;
+    for (String k : keys) selected[i++] = new Utf8(k);
+    selectedIds = new int[selected.length];
+    if (dict != null) resolveSelected();
+  }
+
+  private void resolveSelected() {
+    for (int j = 0; j < selected.length; j++) selectedIds[j] = dict.idOf(selected[j]);
   }
 
   /** Where the current block's sides lie (set before each block is loaded). */
@@ -74,12 +99,14 @@ public final class DcslReader extends ValueCodec implements BlockScopedReader {
     Object[] k = new Object[n];
     for (int i = 0; i < n; i++) k[i] = type.keys.read(in);
     dict = new BlockKeys(k);
+    if (selected != null) resolveSelected();
     if (mode == DcslMode.VALUE_DICTIONARY) valueDict = DcslValueDictionary.read(in, type.valueType);
     if (mode == DcslMode.KEY_STREAMS) streams = KeyStreamsBlock.read(in, dict, sides, rows, type.values);
   }
 
   @Override public Object read(ByteSource in) {
     if (!type.isMap(in)) return null;
+    if (selected != null) return readSelected(in);
     if (streams != null) return new KeyedMap(streams, row, readIds(in));
     int start = in.position();
     skipMap(in);
@@ -90,6 +117,54 @@ public final class DcslReader extends ValueCodec implements BlockScopedReader {
 
   @Override public void skip(ByteSource in) {
     if (type.isMap(in)) skipMap(in);
+  }
+
+  /** The selected keys' entries of the map at in, which is left after the map. */
+  private SelectedKeysMap readSelected(ByteSource in) {
+    SelectedKeysMap m = new SelectedKeysMap(selected.length);
+    if (dict == null) {
+      // Inline keys: compared one by one; only the selected keys' values are decoded.
+      int n = in.readCount(type.keys.minBytes() + type.values.minBytes());
+      for (int i = 0; i < n; i++) {
+        int j = indexOfSelected(BlockKeys.normalize(type.keys.read(in)));
+        if (j >= 0) m.put(selected[j], type.values.read(in));
+        else type.values.skip(in);
+      }
+      return m;
+    }
+    int n = in.readCount(1 + (streams != null ? 0 : valueDict != null ? 1 : type.values.minBytes()));
+    if (rowIds.length < n) rowIds = new int[Math.max(n, rowIds.length * 2)];
+    for (int i = 0; i < n; i++) rowIds[i] = checkedId(in);
+    if (streams != null) {
+      // Keyed block: the row's ids say whether it has a key; only that key's stream is read.
+      for (int j = 0; j < selected.length; j++) {
+        int id = selectedIds[j];
+        if (id >= 0 && has(rowIds, n, id)) m.put(selected[j], streams.value(id, row));
+      }
+      return m;
+    }
+    for (int i = 0; i < n; i++) {
+      int j = indexOfSelectedId(rowIds[i]);
+      if (j >= 0) m.put(selected[j], valueDict != null ? valueDict.read(in) : type.values.read(in));
+      else if (valueDict != null) valueDict.id(in);
+      else type.values.skip(in);
+    }
+    return m;
+  }
+
+  private static boolean has(int[] ids, int n, int id) {
+    for (int i = 0; i < n; i++) if (ids[i] == id) return true;
+    return false;
+  }
+
+  private int indexOfSelected(Object key) {
+    for (int j = 0; j < selected.length; j++) if (selected[j].equals(key)) return j;
+    return -1;
+  }
+
+  private int indexOfSelectedId(int id) {
+    for (int j = 0; j < selectedIds.length; j++) if (selectedIds[j] == id) return j;
+    return -1;
   }
 
   /** A keyed map's N and key ids, each checked against the dictionary. */

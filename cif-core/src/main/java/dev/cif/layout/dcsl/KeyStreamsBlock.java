@@ -57,7 +57,7 @@ final class KeyStreamsBlock {
   Object value(int keyId, int row) {
     KeyStream s = streams[keyId];
     if (s == null) {
-      ByteSource in = file.read(offsets[keyId], sides[keyId], "value stream of key " + dict.key(keyId));
+      ByteSource in = file.read(offsets[keyId], sides[keyId], dict.key(keyId));
       s = streams[keyId] = new KeyStream(in, rows, values);
     }
     return s.value(row, dict.key(keyId));

@@ -34,6 +34,7 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
   /** Rows whose every projected column was decoded: all scanned rows, or those the scan's filter kept. */
   public static final String ROWS_MATERIALIZED = "ROWS_MATERIALIZED";
   private final Reporter reporter;
+  private final dev.cif.pushdown.MapKeys mapKeys;
   private long scanned;
   private final VectorizedRowBatchCtx ctx;
   private final RowCursor cursor;
@@ -55,6 +56,7 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
       Reporter reporter) {
     this.ctx = ctx;
     this.reporter = reporter;
+    this.mapKeys = options.mapKeys();
     this.partitionValues = partitionValues;
     TypeInfo[] types = ctx.getRowColumnTypeInfos();
     List<String> names = new ArrayList<>();
@@ -152,8 +154,9 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
     if (reporter != null && scanned >= 0) {
       reporter.incrCounter(COUNTERS, ROWS_SCANNED, scanned);
       reporter.incrCounter(COUNTERS, ROWS_MATERIALIZED, rows);
-      scanned = -1; // counted once, however often Hive closes
     }
     cursor.close();
+    if (scanned >= 0) dev.cif.hive.ReadCounters.add(reporter, cursor.bytesRead(), mapKeys);
+    scanned = -1; // counted once, however often Hive closes
   }
 }

@@ -1,0 +1,111 @@
+package dev.cif.layout.dcsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cif.column.ColumnFileReader;
+import dev.cif.column.ColumnFiles;
+import dev.cif.column.ColumnLayout;
+import dev.cif.column.ColumnSpec;
+import dev.cif.compress.BlockCodec;
+import dev.cif.io.ReadBytes;
+import dev.cif.testing.TestFs;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.avro.Schema;
+import org.apache.avro.util.Utf8;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Map keys pushed to a column reader (ColumnFileReader.selectMapKeys): every row's map holds the
+ * selected keys it has and nothing else, in keyed blocks (format version 6), in-row blocks (modes
+ * 0-2) and plain layouts; of keyed blocks only the selected keys' streams are read, and a key no
+ * block has reads no stream at all.
+ */
+class MapKeySelectionTest {
+  private static final Schema NULL = Schema.create(Schema.Type.NULL);
+  private static final Schema MAP = Schema.createUnion(NULL,
+      Schema.createMap(Schema.createUnion(NULL, Schema.create(Schema.Type.STRING))));
+  private static final List<Map<Utf8, Utf8>> ROWS = DcslKeyStreamsTest.crawlRows(4000, 7);
+
+  private static Path write(TestFs t, String name, ColumnLayout layout, boolean keyStreams) throws Exception {
+    ColumnSpec spec = new ColumnSpec("metadata", MAP, layout, BlockCodec.LZ4, new int[] {100, 10}).withKeyStreams(keyStreams);
+    return ColumnFiles.write(t, name, spec, 16 << 10, 1 << 20, ROWS);
+  }
+
+  /** Reads every row with keys selected, checks each against the rows written, and returns the bytes read. */
+  private static ReadBytes readSelected(TestFs t, Path p, Set<String> keys) throws Exception {
+    try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
+      r.selectMapKeys(keys);
+      for (int i = 0; i < ROWS.size(); i++) {
+        Object got = r.next();
+        if (ROWS.get(i) == null) {
+          assertNull(got, "row " + i);
+          continue;
+        }
+        SelectedKeysMap m = assertInstanceOf(SelectedKeysMap.class, got, "row " + i);
+        Map<String, String> want = new TreeMap<>();
+        ROWS.get(i).forEach((k, v) -> {
+          if (keys.contains(k.toString())) want.put(k.toString(), v == null ? null : v.toString());
+        });
+        assertEquals(want, strings(m), "row " + i);
+        assertEquals(want.size(), m.decodedValues(), "row " + i + ": only the selected keys' values are decoded");
+        for (String k : keys) assertEquals(want.get(k), m.get(k) == null ? null : m.get(k).toString(), "row " + i + " key " + k);
+      }
+      return r.bytesRead();
+    }
+  }
+
+  private static Map<String, String> strings(Map<?, ?> m) {
+    Map<String, String> out = new TreeMap<>();
+    m.forEach((k, v) -> out.put(k.toString(), v == null ? null : v.toString()));
+    return out;
+  }
+
+  private static ReadBytes readWhole(TestFs t, Path p) throws Exception {
+    try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
+      for (int i = 0; i < ROWS.size(); i++) {
+        Object m = r.next();
+        if (m != null) ((Map<?, ?>) m).entrySet().size();
+      }
+      return r.bytesRead();
+    }
+  }
+
+  @Test
+  void keyedBlocksReadOnlyTheSelectedKeysStreams() throws Exception {
+    TestFs t = new TestFs();
+    Path p = write(t, "keyed", ColumnLayout.DCSL, true);
+    ReadBytes whole = readWhole(t, p);
+    assertEquals(Set.of("content-type", "server", "date", "etag", "vary"), whole.byKey().keySet(), whole.toString());
+
+    ReadBytes one = readSelected(t, p, Set.of("content-type"));
+    assertEquals(Set.of("content-type"), one.byKey().keySet(), one.toString());
+    assertEquals(whole.keyStream("content-type"), one.keyStream("content-type"));
+    assertEquals(whole.blocks(), one.blocks(), "every block's head is read either way");
+    assertTrue(one.total() * 3 < whole.total(), one + " vs " + whole);
+
+    ReadBytes two = readSelected(t, p, Set.of("server", "etag"));
+    assertEquals(Set.of("server", "etag"), two.byKey().keySet(), two.toString());
+
+    ReadBytes missing = readSelected(t, p, Set.of("no-such-key"));
+    assertEquals(0, missing.keyStreams(), "a key no block has reads no stream: " + missing);
+  }
+
+  @Test
+  void inRowBlocksAndPlainMapsHoldOnlyTheSelectedKeys() throws Exception {
+    TestFs t = new TestFs();
+    for (ColumnLayout layout : new ColumnLayout[] {ColumnLayout.DCSL, ColumnLayout.SKIP_LIST}) {
+      Path p = write(t, "rows-" + layout, layout, false);
+      for (Set<String> keys : List.of(Set.of("content-type"), Set.of("date", "vary"), Set.of("no-such-key"), Set.<String>of())) {
+        ReadBytes b = readSelected(t, p, keys);
+        assertEquals(0, b.keyStreams(), layout + " " + keys);
+      }
+    }
+  }
+}

@@ -1,0 +1,193 @@
+package dev.cif.sqlbench;
+
+import dev.cif.conf.CifConf;
+import java.io.File;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code bin/cif bench-sql crawl-maps [--rows N] [--runs K] [--dir DIR]}: map-key pushdown (issue 20)
+ * measured on embedded Hive, vectorized on Tez local. One crawl-like table (CrawlMapQueries) in CIF
+ * (defaults), CIF with LZ4, ORC and Parquet, and CIF and CIF-LZ4 again with cif.hive.map-key-pushdown
+ * off; each query runs once to warm up and then K times, and the median of the K is reported: wall
+ * time, task CPU (the CPU time of the threads Tez local runs the tasks on, in this JVM; Hive's compile
+ * and the AM are left out: see threadCpu) and the bytes of table data read (the tables live under
+ * benchtable:, TableFileSystem). Every format's answer must
+ * be ORC's. Results on standard output as a markdown table.
+ */
+final class CrawlMapBench {
+  private static final String USAGE = "usage: bin/cif bench-sql crawl-maps [--rows N (1000000)] [--runs K (5)] [--dir DIR (bench-crawl-maps)]";
+
+  /** A configuration measured: a table format and whether map keys are pushed. */
+  private record Config(String name, Format format, boolean pushdown) {
+    String table() { return "crawl_" + format.id(); }
+  }
+
+  private static final List<Config> CONFIGS = List.of(
+      new Config("CIF", Format.CIF, true), new Config("CIF-LZ4", Format.CIF_LZ4, true),
+      new Config("ORC", Format.ORC, true), new Config("Parquet", Format.PARQUET, true),
+      new Config("CIF, no pushdown", Format.CIF, false), new Config("CIF-LZ4, no pushdown", Format.CIF_LZ4, false));
+
+  /** One statement's cost. */
+  private record Cost(double seconds, double taskCpuSeconds, long bytesRead) {}
+
+  private CrawlMapBench() {}
+
+  static int run(String[] args, PrintStream out) throws Exception {
+    long rows = 1_000_000;
+    int runs = 5;
+    File dir = new File("bench-crawl-maps");
+    for (int i = 0; i < args.length; i++) {
+      String v = i + 1 < args.length ? args[i + 1] : null;
+      switch (args[i]) {
+        case "--rows": rows = Long.parseLong(v); i++; break;
+        case "--runs": runs = Integer.parseInt(v); i++; break;
+        case "--dir": dir = new File(v); i++; break;
+        default:
+          out.println(USAGE);
+          return 2;
+      }
+    }
+    SqlBench.clearSessionDirectories(dir);
+    boolean ok = true;
+    try (EmbeddedSession hive = new EmbeddedSession(new File(dir, "hive"), Engine.TEZ)) {
+      hive.set("hive.fetch.task.conversion", "none");
+      hive.set("hive.compute.query.using.stats", "false");
+      hive.set("hive.vectorized.execution.enabled", "true");
+      // Tables live under benchtable: so that reads of table data are counted apart from plans and jars.
+      hive.run("CREATE DATABASE crawl_maps LOCATION '" + TableFileSystem.SCHEME + "://"
+          + new File(dir, "warehouse/crawl_maps").getAbsolutePath() + "'");
+      hive.run("USE crawl_maps");
+      Map<String, Long> sizes = load(hive, rows);
+      Map<String, Map<Config, Cost>> results = new LinkedHashMap<>();
+      for (CrawlMapQueries.Query q : CrawlMapQueries.QUERIES) {
+        Map<Config, Cost> byConfig = new LinkedHashMap<>();
+        List<String> expected = null;
+        for (Config c : CONFIGS) {
+          hive.set(CifConf.HIVE_MAP_KEY_PUSHDOWN.key(), Boolean.toString(c.pushdown));
+          String sql = q.sql().replace("$t", c.table());
+          List<String> answer = sorted(hive.run(sql)); // warm-up
+          if (expected == null) expected = answer;
+          if (!answer.equals(expected)) {
+            ok = false;
+            System.err.println("crawl-maps: " + c.name + " answered " + q.name() + " differently: " + answer + " vs " + expected);
+          }
+          List<Cost> costs = new ArrayList<>();
+          for (int r = 0; r < runs; r++) costs.add(measure(hive, sql));
+          byConfig.put(c, median(costs));
+          System.err.println("crawl-maps: " + q.name() + " on " + c.name + ": " + byConfig.get(c));
+        }
+        hive.set(CifConf.HIVE_MAP_KEY_PUSHDOWN.key(), "true");
+        results.put(q.name(), byConfig);
+      }
+      out.print(markdown(rows, runs, sizes, results));
+    }
+    SqlBench.clearSessionDirectories(dir);
+    return ok ? 0 : 1;
+  }
+
+  /** Makes the table in each format (ORC first, from the generated rows; the others from ORC); returns their sizes in bytes. */
+  private static Map<String, Long> load(EmbeddedSession hive, long rows) throws Exception {
+    Map<String, Long> sizes = new LinkedHashMap<>();
+    hive.run("CREATE TABLE crawl_orc " + Format.ORC.storage() + " AS " + CrawlMapQueries.rows(rows));
+    for (Format f : new Format[] {Format.CIF, Format.CIF_LZ4, Format.PARQUET}) {
+      hive.run("CREATE TABLE crawl_" + f.id() + " " + f.storage() + " AS SELECT * FROM crawl_orc");
+    }
+    for (Format f : new Format[] {Format.CIF, Format.CIF_LZ4, Format.ORC, Format.PARQUET}) {
+      for (String l : hive.run("DESCRIBE FORMATTED crawl_" + f.id())) {
+        String[] p = l.trim().split("\\s+");
+        if (p.length == 2 && p[0].equals("totalSize")) sizes.put(f.id(), Long.parseLong(p[1]));
+      }
+    }
+    return sizes;
+  }
+
+  private static Cost measure(EmbeddedSession hive, String sql) throws Exception {
+    Map<Long, Long> threadsBefore = threadCpu();
+    long processBefore = hive.cpuNanos();
+    long bytesBefore = localBytesRead();
+    long t0 = System.nanoTime();
+    hive.run(sql);
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    long bytes = localBytesRead() - bytesBefore;
+    long process = hive.cpuNanos() - processBefore;
+    long longLived = 0;
+    for (Map.Entry<Long, Long> e : threadCpu().entrySet()) {
+      Long before = threadsBefore.get(e.getKey());
+      if (before != null) longLived += e.getValue() - before;
+    }
+    return new Cost(seconds, Math.max(0, process - longLived) / 1e9, bytes);
+  }
+
+  /**
+   * CPU time of every live thread, by id. Tez local runs each task attempt (the scan and Hive's
+   * operators, its sort and shuffle helpers) on threads it starts for that attempt, which end before
+   * the statement returns; the threads alive before and after it are the driver (Hive's compile),
+   * the AM's dispatcher and RPC threads and the metastore. A statement's task CPU is the process CPU
+   * less what those long-lived threads used: the task threads, plus the JVM's garbage collection and
+   * JIT, which are not Java threads.
+   */
+  private static Map<Long, Long> threadCpu() {
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    Map<Long, Long> cpu = new HashMap<>();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      long ns = mx.getThreadCpuTime(t.getId());
+      if (ns >= 0) cpu.put(t.getId(), ns);
+    }
+    return cpu;
+  }
+
+  /** Bytes of table data read in this JVM so far (the tables live under benchtable:). */
+  private static long localBytesRead() { return TableFileSystem.bytesRead(); }
+
+  private static Cost median(List<Cost> costs) {
+    return new Cost(median(costs.stream().mapToDouble(Cost::seconds).toArray()),
+        median(costs.stream().mapToDouble(Cost::taskCpuSeconds).toArray()),
+        (long) median(costs.stream().mapToDouble(Cost::bytesRead).toArray()));
+  }
+
+  private static double median(double[] v) {
+    double[] s = v.clone();
+    Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  private static List<String> sorted(List<String> rows) {
+    List<String> copy = new ArrayList<>(rows);
+    java.util.Collections.sort(copy);
+    return copy;
+  }
+
+  private static String markdown(long rows, int runs, Map<String, Long> sizes, Map<String, Map<Config, Cost>> results) {
+    StringBuilder b = new StringBuilder();
+    b.append(String.format(Locale.ROOT, "crawl-maps: %,d rows, median of %d runs after a warm-up, Tez local, vectorized%n%n", rows, runs));
+    b.append("| table | bytes |\n|---|---:|\n");
+    sizes.forEach((f, n) -> b.append(String.format(Locale.ROOT, "| %s | %,d |%n", f, n)));
+    for (String what : new String[] {"seconds (whole statement)", "task CPU seconds", "MB read"}) {
+      b.append("\n| ").append(what).append(" |");
+      for (Config c : CONFIGS) b.append(' ').append(c.name).append(" |");
+      b.append(" CIF/ORC | CIF-LZ4/ORC |\n|---|");
+      for (int i = 0; i < CONFIGS.size() + 2; i++) b.append("---:|");
+      b.append('\n');
+      results.forEach((q, byConfig) -> {
+        b.append("| ").append(q).append(" |");
+        double[] v = new double[CONFIGS.size()];
+        for (int i = 0; i < CONFIGS.size(); i++) {
+          Cost c = byConfig.get(CONFIGS.get(i));
+          v[i] = what.startsWith("seconds") ? c.seconds : what.startsWith("task") ? c.taskCpuSeconds : c.bytesRead / 1e6;
+          b.append(String.format(Locale.ROOT, " %.2f |", v[i]));
+        }
+        b.append(String.format(Locale.ROOT, " %.2f | %.2f |%n", v[0] / v[2], v[1] / v[2]));
+      });
+    }
+    return b.toString();
+  }
+}
