@@ -53,6 +53,11 @@ public final class EmbeddedHive implements AutoCloseable {
         Map.entry("hive.execution.engine", "mr"),
         Map.entry("hive.exec.submitviachild", "false"),
         Map.entry("hive.support.concurrency", "false"),
+        // What HiveServer2 tells the metastore its clients can do; without it the metastore refuses to create
+        // transactional tables ("Processor has no capabilities, cannot create an ACID table").
+        Map.entry("hive.metastore.client.capabilities", "EXTWRITE,EXTREAD,HIVEBUCKET2,HIVEFULLACIDREAD,HIVEFULLACIDWRITE,"
+            + "HIVECACHEINVALIDATE,HIVEMANAGESTATS,HIVEMANAGEDINSERTWRITE,HIVEMANAGEDINSERTREAD,HIVESQL,HIVEMQT,"
+            + "HIVEONLYMQTWRITE,ACCEPTS_UNMODIFIED_METADATA"),
         Map.entry("hive.exec.dynamic.partition.mode", "nonstrict"),
         Map.entry("hive.stats.column.autogather", "false"),
         // The local runner allocates this sort buffer for every map task; 100 MB by default.
@@ -75,6 +80,8 @@ public final class EmbeddedHive implements AutoCloseable {
         Map.entry("tez.counters.max.groups", "3000"));
     // Hive makes fresh HiveConf objects internally (the metastore's among them): they read these from the
     // session's site file.
+    // So that DbTxnManager works when a session switches to it (transactional tables, the compactor).
+    TransactionTables.create(metastore);
     site = new SessionSite(this.root, settings);
     conf = new HiveConf();
     settings.forEach(conf::set);
