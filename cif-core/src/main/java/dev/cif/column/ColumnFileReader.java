@@ -59,6 +59,12 @@ public final class ColumnFileReader implements Closeable {
   private long position;
   /** Keys selected on a map column not stored as DCSL (its maps are decoded whole, then cut), else null. */
   private java.util.List<org.apache.avro.util.Utf8> plainSelected;
+  /** The keys selected (selectMapKeys), or null. */
+  private java.util.List<String> selectedKeys;
+  /** readSelectedKeys's target and row, read by batchReader (one reader object, not one per row). */
+  private dev.cif.layout.dcsl.SelectedKeysBatch batchOut;
+  private int batchRow;
+  private dev.cif.layout.skiplist.SkipListReader.ValueReader batchReader;
 
   private ColumnFileReader(FSDataInputStream in, String file, ColumnSpec spec, ColumnFooter footer, long maxValueBytes) {
     this.in = in;
@@ -153,14 +159,53 @@ public final class ColumnFileReader implements Closeable {
       throw new IllegalArgumentException("column " + spec.name + " of " + file + " has keys of type "
           + dev.cif.schema.CifSchemas.mapKeySchema(column) + ": only keys of string maps can be selected");
     }
+    selectedKeys = new java.util.ArrayList<>(keys);
     if (codec instanceof DcslReader) {
-      ((DcslReader) codec).selectKeys(keys);
+      ((DcslReader) codec).selectKeys(selectedKeys);
     } else if (column.getType() == org.apache.avro.Schema.Type.MAP) {
       plainSelected = new java.util.ArrayList<>();
       for (String k : keys) plainSelected.add(new org.apache.avro.util.Utf8(k));
     } else {
       throw new IllegalArgumentException("column " + spec.name + " of " + file + " is not a map: no keys to select");
     }
+  }
+
+  /** The keys {@link #selectMapKeys} selected, or null. */
+  public java.util.List<String> selectedMapKeys() { return selectedKeys; }
+
+  /**
+   * Of a map column with selected keys: reads the n maps from {@link #position()} on into rows
+   * [row, row + n) of out (made by {@link #selectedKeysBatch}) and moves past them, building no map
+   * object per row; of keyed blocks only the selected keys' streams are read and the rows' key ids
+   * are not decoded.
+   */
+  public void readSelectedKeys(dev.cif.layout.dcsl.SelectedKeysBatch out, int row, int n) throws IOException {
+    if (selectedKeys == null) throw new IllegalStateException("column " + spec.name + " has no selected map keys");
+    out.ensure(row + n);
+    if (!(codec instanceof DcslReader)) {
+      // Other layouts decode each map whole (next() cuts it to the selected keys).
+      for (int r = row; r < row + n; r++) out.set(r, (java.util.Map<?, ?>) next());
+      return;
+    }
+    DcslReader dcsl = (DcslReader) codec;
+    batchOut = out;
+    for (int r = row; r < row + n; r++) {
+      seekCursor();
+      batchRow = r;
+      try {
+        cursor.readWith(batchReader == null ? batchReader = (in, end) -> dcsl.readSelected(in, end, batchOut, batchRow) : batchReader);
+      } catch (CifCorruptionError e) {
+        throw e.getCause();
+      }
+      cursorRow++;
+      position++;
+    }
+    batchOut = null;
+  }
+
+  /** A batch of this column's selected keys for up to capacity rows. */
+  public dev.cif.layout.dcsl.SelectedKeysBatch selectedKeysBatch(int capacity) {
+    return new dev.cif.layout.dcsl.SelectedKeysBatch(selectedKeys, capacity);
   }
 
   /** Reads the value at {@link #position()} and moves past it. */

@@ -24,7 +24,8 @@ import java.util.Map;
  * be ORC's. Results on standard output as a markdown table.
  */
 final class CrawlMapBench {
-  private static final String USAGE = "usage: bin/cif bench-sql crawl-maps [--rows N (1000000)] [--runs K (5)] [--dir DIR (bench-crawl-maps)]";
+  private static final String USAGE = "usage: bin/cif bench-sql crawl-maps [--rows N (1000000)] [--runs K (5)] [--dir DIR (bench-crawl-maps)]"
+      + " [--tables DIR (reuse the crawl_<format> directories an earlier run wrote)] [--queries 1,2,... (all)] [--configs 1,2,... (all)]";
 
   /** A configuration measured: a table format and whether map keys are pushed. */
   private record Config(String name, Format format, boolean pushdown) {
@@ -45,12 +46,18 @@ final class CrawlMapBench {
     long rows = 1_000_000;
     int runs = 5;
     File dir = new File("bench-crawl-maps");
+    File tables = null;
+    List<Integer> queries = null;
+    List<Integer> configs = null;
     for (int i = 0; i < args.length; i++) {
       String v = i + 1 < args.length ? args[i + 1] : null;
       switch (args[i]) {
         case "--rows": rows = Long.parseLong(v); i++; break;
         case "--runs": runs = Integer.parseInt(v); i++; break;
         case "--dir": dir = new File(v); i++; break;
+        case "--tables": tables = new File(v); i++; break;
+        case "--queries": queries = indices(v); i++; break;
+        case "--configs": configs = indices(v); i++; break;
         default:
           out.println(USAGE);
           return 2;
@@ -66,12 +73,16 @@ final class CrawlMapBench {
       hive.run("CREATE DATABASE crawl_maps LOCATION '" + TableFileSystem.SCHEME + "://"
           + new File(dir, "warehouse/crawl_maps").getAbsolutePath() + "'");
       hive.run("USE crawl_maps");
-      Map<String, Long> sizes = load(hive, rows);
+      Map<String, Long> sizes = tables == null ? load(hive, rows) : attach(hive, tables, rows);
       Map<String, Map<Config, Cost>> results = new LinkedHashMap<>();
-      for (CrawlMapQueries.Query q : CrawlMapQueries.QUERIES) {
+      for (int qi = 0; qi < CrawlMapQueries.QUERIES.size(); qi++) {
+        if (queries != null && !queries.contains(qi + 1)) continue;
+        CrawlMapQueries.Query q = CrawlMapQueries.QUERIES.get(qi);
         Map<Config, Cost> byConfig = new LinkedHashMap<>();
         List<String> expected = null;
-        for (Config c : CONFIGS) {
+        for (int ci = 0; ci < CONFIGS.size(); ci++) {
+          if (configs != null && !configs.contains(ci + 1)) continue;
+          Config c = CONFIGS.get(ci);
           hive.set(CifConf.HIVE_MAP_KEY_PUSHDOWN.key(), Boolean.toString(c.pushdown));
           String sql = q.sql().replace("$t", c.table());
           List<String> answer = sorted(hive.run(sql)); // warm-up
@@ -106,6 +117,33 @@ final class CrawlMapBench {
         String[] p = l.trim().split("\\s+");
         if (p.length == 2 && p[0].equals("totalSize")) sizes.put(f.id(), Long.parseLong(p[1]));
       }
+    }
+    return sizes;
+  }
+
+  private static List<Integer> indices(String commaSeparated) {
+    List<Integer> out = new ArrayList<>();
+    for (String s : commaSeparated.split(",")) out.add(Integer.parseInt(s.trim()));
+    return out;
+  }
+
+  /**
+   * External tables over the table directories an earlier run wrote (copied out of its warehouse,
+   * which each run clears), with that run's row count so that Hive plans them as it did the CTAS tables.
+   */
+  private static Map<String, Long> attach(EmbeddedSession hive, File tables, long rows) throws Exception {
+    Map<String, Long> sizes = new LinkedHashMap<>();
+    for (Format f : new Format[] {Format.CIF, Format.CIF_LZ4, Format.ORC, Format.PARQUET}) {
+      File d = new File(tables, "crawl_" + f.id());
+      hive.run("CREATE EXTERNAL TABLE crawl_" + f.id() + " (id INT, url STRING, fetchtime INT, site INT,"
+          + " metadata MAP<STRING,STRING>, content STRING) " + f.storage().replaceFirst(" TBLPROPERTIES.*", "")
+          + " LOCATION '" + TableFileSystem.SCHEME + "://" + d.getAbsolutePath() + "'"
+          + " TBLPROPERTIES ('numRows' = '" + rows + "')");
+      long n = 0;
+      try (var files = java.nio.file.Files.walk(d.toPath())) {
+        for (java.nio.file.Path p : (Iterable<java.nio.file.Path>) files.filter(java.nio.file.Files::isRegularFile)::iterator) n += java.nio.file.Files.size(p);
+      }
+      sizes.put(f.id(), n);
     }
     return sizes;
   }
@@ -182,6 +220,11 @@ final class CrawlMapBench {
         double[] v = new double[CONFIGS.size()];
         for (int i = 0; i < CONFIGS.size(); i++) {
           Cost c = byConfig.get(CONFIGS.get(i));
+          if (c == null) { // not measured (--configs)
+            v[i] = Double.NaN;
+            b.append(" – |");
+            continue;
+          }
           v[i] = what.startsWith("seconds") ? c.seconds : what.startsWith("task") ? c.taskCpuSeconds : c.bytesRead / 1e6;
           b.append(String.format(Locale.ROOT, " %.2f |", v[i]));
         }

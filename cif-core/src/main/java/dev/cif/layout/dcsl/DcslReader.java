@@ -50,6 +50,10 @@ public final class DcslReader extends ValueCodec implements BlockScopedReader {
    * nothing there. For queries that read only these keys (dev.cif.pushdown.MapKeys).
    */
   public void selectKeys(Collection<String> keys) {
+    if (keys == null) {
+      selected = null;
+      return;
+    }
     selected = new Utf8[keys.size()];
     int i = 0;
     for (String k : keys) selected[i++] = new Utf8(k);
@@ -119,18 +123,53 @@ public final class DcslReader extends ValueCodec implements BlockScopedReader {
     if (type.isMap(in)) skipMap(in);
   }
 
+  /** Where the selected keys' entries of a map go: key j (of the selected keys) has value v. */
+  interface SelectedSink {
+    void put(int j, Object v);
+  }
+
   /** The selected keys' entries of the map at in, which is left after the map. */
   private SelectedKeysMap readSelected(ByteSource in) {
     SelectedKeysMap m = new SelectedKeysMap(selected.length);
+    decodeSelected(in, (j, v) -> m.put(selected[j], v));
+    return m;
+  }
+
+  /**
+   * Batch form of a read with selected keys: puts row r of out (whose keys are this reader's
+   * selected keys, in the same order) from the map at in, whose bytes end at end, and leaves in
+   * there. In a keyed block the row's presence and value of each selected key come from that key's
+   * stream: the row's key ids are stepped over, not decoded.
+   */
+  public void readSelected(ByteSource in, int end, SelectedKeysBatch out, int r) {
+    if (!type.isMap(in)) {
+      out.setNull(r);
+      return;
+    }
+    out.clear(r);
+    if (streams != null && end >= 0) {
+      for (int j = 0; j < selected.length; j++) {
+        int id = selectedIds[j];
+        if (id >= 0 && streams.has(id, row)) out.put(j, r, streams.value(id, row));
+      }
+      in.position(end);
+      return;
+    }
+    out.row = r;
+    decodeSelected(in, out);
+  }
+
+  /** Hands sink the selected keys' entries of the map at in (past its null flag), leaving in after the map. */
+  private void decodeSelected(ByteSource in, SelectedSink sink) {
     if (dict == null) {
       // Inline keys: compared one by one; only the selected keys' values are decoded.
       int n = in.readCount(type.keys.minBytes() + type.values.minBytes());
       for (int i = 0; i < n; i++) {
         int j = indexOfSelected(BlockKeys.normalize(type.keys.read(in)));
-        if (j >= 0) m.put(selected[j], type.values.read(in));
+        if (j >= 0) sink.put(j, type.values.read(in));
         else type.values.skip(in);
       }
-      return m;
+      return;
     }
     int n = in.readCount(1 + (streams != null ? 0 : valueDict != null ? 1 : type.values.minBytes()));
     if (rowIds.length < n) rowIds = new int[Math.max(n, rowIds.length * 2)];
@@ -139,17 +178,16 @@ public final class DcslReader extends ValueCodec implements BlockScopedReader {
       // Keyed block: the row's ids say whether it has a key; only that key's stream is read.
       for (int j = 0; j < selected.length; j++) {
         int id = selectedIds[j];
-        if (id >= 0 && has(rowIds, n, id)) m.put(selected[j], streams.value(id, row));
+        if (id >= 0 && has(rowIds, n, id)) sink.put(j, streams.value(id, row));
       }
-      return m;
+      return;
     }
     for (int i = 0; i < n; i++) {
       int j = indexOfSelectedId(rowIds[i]);
-      if (j >= 0) m.put(selected[j], valueDict != null ? valueDict.read(in) : type.values.read(in));
+      if (j >= 0) sink.put(j, valueDict != null ? valueDict.read(in) : type.values.read(in));
       else if (valueDict != null) valueDict.id(in);
       else type.values.skip(in);
     }
-    return m;
   }
 
   private static boolean has(int[] ids, int n, int id) {

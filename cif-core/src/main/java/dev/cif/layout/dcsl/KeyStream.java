@@ -84,6 +84,13 @@ final class KeyStream {
     return ranks[row >>> 6] + Long.bitCount(before) + 1;
   }
 
+  /** Whether row's map has this key (code not 0; a null map has no key). */
+  boolean has(int row) {
+    long bit = (long) row * width;
+    long word = (long) LONG_LE.get(buf, codesAt + (int) (bit >>> 3));
+    return ((word >>> (bit & 7)) & mask) != 0;
+  }
+
   /** The value of row's map for this key, which the row's key ids say it has. */
   Object value(int row, Object key) {
     int code = code(row);

@@ -55,11 +55,20 @@ final class KeyStreamsBlock {
 
   /** The value of key id's stream at row (which the row's key ids say has the key). */
   Object value(int keyId, int row) {
+    return stream(keyId).value(row, dict.key(keyId));
+  }
+
+  /** Whether row's map has key id, as key id's stream says (read from the file on first use). */
+  boolean has(int keyId, int row) {
+    return stream(keyId).has(row);
+  }
+
+  private KeyStream stream(int keyId) {
     KeyStream s = streams[keyId];
     if (s == null) {
       ByteSource in = file.read(offsets[keyId], sides[keyId], dict.key(keyId));
       s = streams[keyId] = new KeyStream(in, rows, values);
     }
-    return s.value(row, dict.key(keyId));
+    return s;
   }
 }

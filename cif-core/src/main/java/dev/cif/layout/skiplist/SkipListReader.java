@@ -59,10 +59,39 @@ public final class SkipListReader {
     } else {
       v = codec.read(in);
     }
+    advanced();
+    return v;
+  }
+
+  /** What decodes one value in a way of its own (see {@link #readWith}). */
+  public interface ValueReader {
+    /** Decodes the value at in, whose bytes end at end (-1: not length-prefixed), leaving in at its end. */
+    void read(ByteSource in, int end);
+  }
+
+  /**
+   * Like {@link #read}, but the value is decoded by r (which may, for a length-prefixed value, jump to
+   * its end without parsing all of it: the prefix says where it ends).
+   */
+  public void readWith(ValueReader r) {
+    passEntries();
+    if (scoped != null) scoped.atRow(pos);
+    if (prefixed) {
+      int len = in.readLength();
+      int end = in.position() + len;
+      if (end > in.limit() || end < 0) throw in.corrupt("value length " + len + " past the block's end");
+      r.read(in, end);
+      if (in.position() != end) throw in.corrupt("value length " + len + " disagrees with its content");
+    } else {
+      r.read(in, -1);
+    }
+    advanced();
+  }
+
+  private void advanced() {
     pos++;
     entriesDone = false;
     if (pos == rows && in.hasRemaining()) throw in.corrupt(in.remaining() + " bytes left after the block's last value");
-    return v;
   }
 
   /**

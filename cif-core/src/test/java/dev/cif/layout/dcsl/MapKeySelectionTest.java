@@ -108,4 +108,79 @@ class MapKeySelectionTest {
       }
     }
   }
+
+  /**
+   * The batch form (ColumnFileReader.readSelectedKeys) gives every row what the row path gives, on
+   * keyed blocks, in-row blocks and plain maps: null maps, null values, rows without a key, a key no
+   * row has; in runs of several sizes that cross block boundaries and in runs after skipped rows; and
+   * of keyed blocks it reads the same streams as the row path.
+   */
+  @Test
+  void batchFillAgreesWithTheRowPath() throws Exception {
+    TestFs t = new TestFs();
+    Object[][] files = {{"keyed", ColumnLayout.DCSL, true}, {"in-row", ColumnLayout.DCSL, false},
+        {"plain", ColumnLayout.SKIP_LIST, false}};
+    for (Object[] f : files) {
+      Path p = write(t, "batch-" + f[0], (ColumnLayout) f[1], (Boolean) f[2]);
+      try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
+        assertTrue(r.blockCount() > 3, f[0] + ": the runs must cross blocks, " + r.blockCount() + " blocks");
+      }
+      for (Set<String> keys : List.of(Set.of("content-type"), Set.of("server", "vary", "etag"), Set.of("no-such-key"), Set.of("date", "no-such-key"))) {
+        for (int run : new int[] {1, 7, 1024}) {
+          for (int gap : new int[] {0, 13}) {
+            ReadBytes rows;
+            ReadBytes batch;
+            try (ColumnFileReader byRow = ColumnFileReader.open(t.fs, p, -1, 1 << 20);
+                ColumnFileReader byBatch = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
+              byRow.selectMapKeys(keys);
+              byBatch.selectMapKeys(keys);
+              SelectedKeysBatch b = byBatch.selectedKeysBatch(4);
+              String what = f[0] + " " + keys + " run " + run + " gap " + gap;
+              for (int at = 0; at < ROWS.size(); at += run + gap) {
+                int n = Math.min(run, ROWS.size() - at);
+                byRow.skipTo(at);
+                byBatch.skipTo(at);
+                // Rows land at offset 3 of the batch, after rows that must be left alone.
+                b.ensure(3 + n);
+                b.isNull[2] = true;
+                byBatch.readSelectedKeys(b, 3, n);
+                assertTrue(b.isNull[2], what);
+                for (int i = 0; i < n; i++) {
+                  Object m = byRow.next();
+                  assertEquals(strings(ROWS.get(at + i), keys), m == null ? null : strings((Map<?, ?>) m), what + " row " + (at + i));
+                  assertEquals(strings(ROWS.get(at + i), keys), strings(b, 3 + i), what + " batch row " + (at + i));
+                }
+              }
+              rows = byRow.bytesRead();
+              batch = byBatch.bytesRead();
+              if (gap == 0) {
+                // Every row read: the same streams (with gaps the batch may read a stream for
+                // presence where the rows read lack the key, which the row path learns from their ids).
+                assertEquals(rows.byKey(), batch.byKey(), what);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** What the row should hold with keys selected: its entries of those keys as strings, or null. */
+  private static Map<String, String> strings(Map<Utf8, Utf8> row, Set<String> keys) {
+    if (row == null) return null;
+    Map<String, String> want = new TreeMap<>();
+    row.forEach((k, v) -> {
+      if (keys.contains(k.toString())) want.put(k.toString(), v == null ? null : v.toString());
+    });
+    return want;
+  }
+
+  private static Map<String, String> strings(SelectedKeysBatch b, int r) {
+    if (b.isNull[r]) return null;
+    Map<String, String> out = new TreeMap<>();
+    for (int j = 0; j < b.keys.length; j++) {
+      if (b.has[j][r]) out.put(b.keys[j].toString(), b.values[j][r] == null ? null : b.values[j][r].toString());
+    }
+    return out;
+  }
 }

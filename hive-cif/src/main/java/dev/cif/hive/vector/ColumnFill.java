@@ -11,8 +11,10 @@ import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
 import org.apache.hadoop.hive.serde2.typeinfo.DecimalTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.MapTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.PrimitiveTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 
@@ -36,6 +38,8 @@ final class ColumnFill {
   private final int scale;
   private final VectorTarget target = new VectorTarget();
   private VectorTarget scratch;
+  /** Of a map column: the fill for when its keys were pushed (the reader has selected keys). */
+  private final SelectedKeysFill selectedKeys;
 
   ColumnFill(int column, int vector, TypeInfo type, Schema schema) {
     this.column = column;
@@ -43,6 +47,7 @@ final class ColumnFill {
     this.setter = ValueSetter.forType(type, schema);
     this.typePath = pathOf(type);
     this.scale = type instanceof DecimalTypeInfo ? ((DecimalTypeInfo) type).getScale() : 0;
+    this.selectedKeys = type instanceof MapTypeInfo ? new SelectedKeysFill((MapTypeInfo) type, schema) : null;
   }
 
   private static Path pathOf(TypeInfo t) {
@@ -101,6 +106,10 @@ final class ColumnFill {
   }
 
   private void decode(ColumnVector cv, ColumnFileReader reader, int row, int n) throws IOException {
+    if (selectedKeys != null && reader.selectedMapKeys() != null) {
+      selectedKeys.fill((MapColumnVector) cv, reader, row, n);
+      return;
+    }
     VectorTarget.Kind kind = kindNeeded(reader);
     if (kind == null || reader.vectorKind() != kind) {
       for (int r = row; r < row + n; r++) setter.set(cv, r, reader.next());

@@ -1,0 +1,58 @@
+package dev.cif.hive.vector;
+
+import dev.cif.column.ColumnFileReader;
+import dev.cif.layout.dcsl.SelectedKeysBatch;
+import dev.cif.schema.CifSchemas;
+import java.io.IOException;
+import org.apache.avro.Schema;
+import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
+import org.apache.hadoop.hive.serde2.typeinfo.MapTypeInfo;
+
+/**
+ * Fills a MapColumnVector from a map column whose keys were pushed (dev.cif.pushdown.MapKeys): the
+ * column reader puts a run of rows' selected keys into a {@link SelectedKeysBatch} (a presence and a
+ * value column per key, no map object per row), and each row's entries go from there into the
+ * vector's children, in the order of the selected keys.
+ */
+final class SelectedKeysFill {
+  private final ValueSetter key;
+  private final ValueSetter value;
+  private SelectedKeysBatch batch;
+
+  SelectedKeysFill(MapTypeInfo type, Schema schema) {
+    Schema map = CifSchemas.nonNull(schema);
+    this.key = ValueSetter.forType(type.getMapKeyTypeInfo(), CifSchemas.mapKeySchema(map));
+    this.value = ValueSetter.forType(type.getMapValueTypeInfo(), map.getValueType());
+  }
+
+  /** Fills rows [row, row + n) of cv from the reader's next n maps. */
+  void fill(MapColumnVector cv, ColumnFileReader reader, int row, int n) throws IOException {
+    if (batch == null || batch.keys.length != reader.selectedMapKeys().size()) batch = reader.selectedKeysBatch(cv.isNull.length);
+    reader.readSelectedKeys(batch, row, n);
+    int keys = batch.keys.length;
+    int child = (int) cv.childCount;
+    int entries = 0;
+    for (int j = 0; j < keys; j++) {
+      boolean[] has = batch.has[j];
+      for (int r = row; r < row + n; r++) if (has[r]) entries++;
+    }
+    cv.keys.ensureSize(child + entries, true);
+    cv.values.ensureSize(child + entries, true);
+    for (int r = row; r < row + n; r++) {
+      if (batch.isNull[r]) {
+        cv.isNull[r] = true;
+        cv.noNulls = false;
+        continue;
+      }
+      cv.isNull[r] = false;
+      cv.offsets[r] = child;
+      for (int j = 0; j < keys; j++) {
+        if (!batch.has[j][r]) continue;
+        key.set(cv.keys, child, batch.keys[j]);
+        value.set(cv.values, child++, batch.values[j][r]);
+      }
+      cv.lengths[r] = child - cv.offsets[r];
+    }
+    cv.childCount = child;
+  }
+}
