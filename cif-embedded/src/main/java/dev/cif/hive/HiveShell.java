@@ -24,20 +24,23 @@ public final class HiveShell {
   public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     String sql = null;
     String warehouse = null;
+    String cluster = null;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "-e": sql = args[i + 1]; break;
         case "-f": sql = new String(Files.readAllBytes(Paths.get(args[i + 1])), StandardCharsets.UTF_8); break;
         case "--warehouse": warehouse = args[i + 1]; break;
+        case "--conf": cluster = args[i + 1]; break;
         default: sql = null; i = args.length; break;
       }
     }
     if (sql == null || args.length % 2 != 0) {
-      err.println("usage: cif hive -e 'SQL; ...' | -f FILE [--warehouse DIR]");
+      err.println("usage: cif hive -e 'SQL; ...' | -f FILE [--warehouse DIR] [--conf CLUSTER_CONF_DIR]");
       return 2;
     }
     File root = warehouse != null ? new File(warehouse) : Files.createTempDirectory("cif-hive").toFile();
-    try (EmbeddedHive hive = new EmbeddedHive(root, warehouse != null)) {
+    try (EmbeddedHive hive = cluster != null ? ClusterSession.open(root, warehouse != null, new File(cluster))
+        : new EmbeddedHive(root, warehouse != null)) {
       for (String statement : statements(sql)) {
         String s = statement.trim();
         if (s.regionMatches(true, 0, "SET ", 0, 4) && s.contains("=")) {
