@@ -27,13 +27,16 @@ public final class PigShell {
       out.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT");
       return 2;
     }
-    Reader script = "-e".equals(args[0]) ? new StringReader(args[1])
+    // Grunt's lexer fails on a statement that ends the input without a newline ("Lexical error ... <EOF>").
+    Reader script = "-e".equals(args[0]) ? new StringReader(args[1] + "\n")
         : Files.newBufferedReader(Paths.get(args[1]), StandardCharsets.UTF_8);
     Path scratch = Files.createTempDirectory("cif-pig");
     Properties p = new Properties();
     p.setProperty("hadoop.tmp.dir", scratch.resolve("hadoop").toString());
     p.setProperty("mapreduce.jobtracker.staging.root.dir", scratch.resolve("staging").toString());
     p.setProperty("pig.temp.dir", scratch.resolve("pig").toString());
+    // CifLoader() and CifStorer() by their short names, as a cluster's pig.properties gets them (docs/pig.md).
+    p.setProperty("udf.import.list", "dev.cif.pig.");
     PrintStream saved = System.out;
     System.setOut(out);
     PigServer pig = new PigServer(ExecType.LOCAL, p);

@@ -24,6 +24,8 @@ public final class OrcRowFilter implements PluginFilterService {
   static void install(Configuration conf, RowFilter filter) {
     RowFilterConf.set(conf, filter);
     OrcConf.ALLOW_PLUGIN_FILTER.setBoolean(conf, true);
+    // Lazy materialization: decode the other columns only for the rows the filter selected (ORC-577).
+    OrcConf.READER_USE_SELECTED.setBoolean(conf, true);
   }
 
   @Override

@@ -29,6 +29,8 @@ final class ParquetRowFilter extends UserDefinedPredicate<Binary> implements Ser
   static void install(Configuration conf, RowFilter filter) {
     ParquetInputFormat.setFilterPredicate(conf,
         FilterApi.userDefined(FilterApi.binaryColumn(filter.column()), new ParquetRowFilter(filter)));
+    // Record-level filtering (the default) is what applies a predicate no statistics can judge.
+    conf.setBoolean(ParquetInputFormat.RECORD_FILTERING_ENABLED, true);
   }
 
   @Override
