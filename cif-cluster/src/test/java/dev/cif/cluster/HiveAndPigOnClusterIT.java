@@ -2,7 +2,6 @@ package dev.cif.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.hive.ClusterSettings;
@@ -23,9 +22,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileSystem;
 import dev.cif.testing.CrawlPages;
-import org.apache.hadoop.hive.ql.session.SessionState;
 import org.apache.pig.ExecType;
 import org.apache.pig.PigServer;
+import dev.cif.pig.ClusterPig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,15 +46,20 @@ class HiveAndPigOnClusterIT {
 
   @BeforeAll
   static void start() throws Exception {
+    org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
+    // Hadoop's mini clusters keep their data and the containers' logs under test.build.data.
+    System.setProperty("test.build.data", new File(BASE, "data").getPath());
     cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
         .nodeClasspath(ClusterFixture.nodeClasspath()).blockSize(1 << 20));
     fs = cluster.fileSystem();
-    Map<String, String> clientConf = ClusterSettings.read(OneMachineCluster.confDir(BASE));
+    Map<String, String> clientConf = new java.util.LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
+    // As an operator installs CIF for HiveServer2 (docs/cluster.md): hive.aux.jars.path names the jars,
+    // which Hive localizes into every Tez container.
+    clientConf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()
+        .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));
     hive = new EmbeddedHive(new File(BASE, "hive-client"), false, clientConf);
-    // What a user types: ADD JAR of the operator's CIF jars. Hive loads them into the session and
-    // localizes them into every Tez container.
-    SessionState.get().add_resources(SessionState.ResourceType.JAR,
-        ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream().map(File::getPath).toList());
+    // Map joins of the local runner build their hash tables in this JVM, not in a child process.
+    hive.set("hive.exec.submit.local.task.via.child", "false");
     for (String line : resource("sqlbench/hive4-settings.sql").split("\n")) {
       if (line.startsWith("SET ")) {
         String[] kv = line.substring(4, line.length() - 1).split("=", 2);
@@ -80,10 +84,27 @@ class HiveAndPigOnClusterIT {
     }
   }
 
-  @Test
-  void theClientCannotSeeCifButTheSessionCan() {
-    assertThrows(ClassNotFoundException.class, () -> Class.forName("dev.cif.hive.CifSerDe", false,
-        HiveAndPigOnClusterIT.class.getClassLoader()));
+  /**
+   * Every container of every application got CIF as a localized jar in its working directory, and none
+   * from the build tree through its classpath (which is the nodes' Hadoop and Tez install only).
+   */
+  static void assertContainersGotCifOnlyAsShippedJars(String localizedJarPrefix) throws Exception {
+    List<Path> scripts;
+    try (var files = Files.walk(BASE.toPath().resolve("data"))) {
+      scripts = files.filter(f -> f.getFileName().toString().equals("launch_container.sh")).toList();
+    }
+    assertFalse(scripts.isEmpty(), "no container was launched");
+    int shipped = 0;
+    for (Path script : scripts) {
+      String text = Files.readString(script, StandardCharsets.UTF_8);
+      String classpath = text.lines().filter(l -> l.startsWith("export CLASSPATH=")).findFirst().orElseThrow();
+      for (String module : List.of("/cif-core/", "/hive-cif/", "/pig-cif/", "/cif-embedded/", "test-classes")) {
+        assertFalse(classpath.contains(module), script + " classpath names " + module);
+      }
+      if (localizedJarPrefix != null && text.contains("\"" + localizedJarPrefix)) shipped++;
+    }
+    // Hive's aux jars are localized one by one; Pig's REGISTERed jars travel inside its job.jar.
+    if (localizedJarPrefix != null) assertTrue(shipped > 0, "no container got a localized " + localizedJarPrefix + " jar");
   }
 
   @Test
@@ -99,6 +120,8 @@ class HiveAndPigOnClusterIT {
     }
     List<String> onCluster = new ArrayList<>();
     for (String q : SSB_QUERIES) onCluster.add(q + ": " + answer("ssb_cif", q));
+    assertTrue(finishedOrRunningApps("TEZ") >= 1, "Hive ran on Tez on YARN");
+    assertContainersGotCifOnlyAsShippedJars("hive-cif");
     localRunner();
     try {
       List<String> local = new ArrayList<>();
@@ -106,6 +129,56 @@ class HiveAndPigOnClusterIT {
       assertEquals(local, onCluster);
     } finally {
       clusterRunner();
+    }
+  }
+
+  /**
+   * ddl-examples' urlinfo.sql (the paper's URLInfo table, CIF with DCSL maps): the INSERT and the crawl
+   * query run on Tez containers; the local runner's answer over the same table must be equal, and the
+   * table's split-directories must be co-located (every block of a directory on the same nodes).
+   */
+  @Test
+  void crawlQueryOnTezContainersGivesTheLocalRunnersAnswer() throws Exception {
+    List<String> script = HiveScripts.statements(Files.readString(
+        Path.of("../ddl-examples/src/main/hive/urlinfo.sql"), StandardCharsets.UTF_8));
+    hive.run("CREATE DATABASE crawl");
+    hive.run("USE crawl");
+    hive.run(script.get(0)); // CREATE TABLE urlinfo ... STORED AS CIF
+    hive.run(script.get(1)); // INSERT INTO urlinfo SELECT ... (400 generated pages)
+    String crawl = script.get(2);
+    assertTrue(crawl.contains("metadata['content-type']"), crawl);
+    List<String> onCluster = sortedRows(hive.run(crawl));
+    assertEquals(List.of("400"), hive.run("SELECT count(*) FROM urlinfo"));
+    localRunner();
+    try {
+      List<String> local = sortedRows(hive.run(crawl));
+      assertTrue(local.size() >= 3, "a filter worth testing: " + local);
+      assertEquals(local, onCluster);
+    } finally {
+      clusterRunner();
+    }
+    String location = hive.run("DESCRIBE FORMATTED urlinfo").stream().filter(l -> l.startsWith("Location:"))
+        .findFirst().orElseThrow().substring("Location:".length()).trim();
+    assertEveryBlockOfASplitDirectoryOnTheSameNodes(new org.apache.hadoop.fs.Path(location));
+  }
+
+  static void assertEveryBlockOfASplitDirectoryOnTheSameNodes(org.apache.hadoop.fs.Path table) throws Exception {
+    Map<org.apache.hadoop.fs.Path, java.util.Set<java.util.Set<String>>> hostsByDir = new java.util.HashMap<>();
+    var files = fs.listFiles(table, true);
+    while (files.hasNext()) {
+      var f = files.next();
+      if (!f.getPath().getName().endsWith(".cif")) continue;
+      for (var b : f.getBlockLocations()) {
+        hostsByDir.computeIfAbsent(f.getPath().getParent(), d -> new java.util.HashSet<>())
+            .add(java.util.Set.of(b.getHosts()));
+      }
+    }
+    assertFalse(hostsByDir.isEmpty(), "no CIF files under " + table);
+    hostsByDir.forEach((dir, sets) -> assertEquals(1, sets.size(), dir + " blocks on " + sets));
+    for (var sets : hostsByDir.values()) {
+      for (String host : sets.iterator().next()) {
+        assertTrue(cluster.names().hosts().contains(host), "block on " + host + ", not a node name");
+      }
     }
   }
 
@@ -132,10 +205,11 @@ class HiveAndPigOnClusterIT {
     assertTrue(local.size() >= 3, "a filter worth testing: " + local);
 
     fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(text.toUri()), new org.apache.hadoop.fs.Path("/pig/crawl.txt"));
-    Map<String, String> clientConf = ClusterSettings.read(OneMachineCluster.confDir(BASE));
     int mapReduceAppsBefore = finishedApps("MAPREDUCE");
     List<String> onYarn;
-    PigServer pig = new PigServer(ExecType.MAPREDUCE, pigProperties(clientConf, BASE.toPath().resolve("pig-yarn")));
+    ClassLoader saved = Thread.currentThread().getContextClassLoader();
+    // As bin/cif pig --cluster does: the client configuration, CIF's jars REGISTERed (into the job jar).
+    PigServer pig = ClusterPig.open(OneMachineCluster.confDir(BASE), pigProperties(Map.of(), BASE.toPath().resolve("pig-yarn")));
     try {
       crawlJob(pig, "/pig/crawl.txt", "/pig/crawl.cif", "/pig/answer");
       onYarn = new ArrayList<>();
@@ -148,17 +222,17 @@ class HiveAndPigOnClusterIT {
       }
     } finally {
       pig.shutdown();
+      Thread.currentThread().setContextClassLoader(saved);
     }
     java.util.Collections.sort(onYarn);
     assertEquals(local, onYarn);
     // Two jobs (the load, the crawl job) ran as MapReduce applications on YARN, not on Pig's local runner.
     assertTrue(finishedApps("MAPREDUCE") >= mapReduceAppsBefore + 2, "MapReduce applications on YARN");
+    assertContainersGotCifOnlyAsShippedJars(null);
   }
 
   /** load_crawl.pig (text to CIF with CifStorer), then the paper's crawl job over CIF with CifLoader. */
   private static List<String> crawlJob(PigServer pig, String text, String cif, String answer) throws Exception {
-    // REGISTER of the jars an operator ships: Pig puts them in its job jar.
-    for (File jar : ClusterFixture.auxJars("pig-cif", "cif-core", "aircompressor")) pig.registerJar(jar.getPath());
     Path scripts = Path.of("../ddl-examples/src/main/pig").toAbsolutePath();
     try (java.io.InputStream in = Files.newInputStream(scripts.resolve("load_crawl.pig"))) {
       pig.registerScript(in, Map.of("input", text, "output", cif, "storer", "dev.cif.pig.CifStorer('metadata:dcsl')"));
@@ -183,12 +257,16 @@ class HiveAndPigOnClusterIT {
     java.util.Properties p = new java.util.Properties();
     p.putAll(base);
     p.setProperty("hadoop.tmp.dir", work.resolve("hadoop-tmp").toString());
-    p.setProperty("pig.temp.dir", base.containsKey("yarn.resourcemanager.address") ? "/tmp/pig" : work.resolve("pig-tmp").toString());
+    p.setProperty("pig.temp.dir", work.resolve("pig-tmp").toString());
     p.setProperty("pig.logfile", work.resolve("pig.log").toString());
-    if (!base.containsKey("yarn.resourcemanager.address")) {
-      p.setProperty("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
-    }
+    p.setProperty("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
     return p;
+  }
+
+  /** Applications of a type YARN knows, in any state (Hive's Tez session stays up between queries). */
+  static int finishedOrRunningApps(String type) {
+    return (int) cluster.yarn().getResourceManager().getRMContext().getRMApps().values().stream()
+        .filter(a -> a.getApplicationType().equals(type)).count();
   }
 
   /** Applications of a type that YARN has seen finish successfully. */
@@ -197,6 +275,12 @@ class HiveAndPigOnClusterIT {
         .filter(a -> a.getApplicationType().equals(type))
         .filter(a -> a.getFinalApplicationStatus() == org.apache.hadoop.yarn.api.records.FinalApplicationStatus.SUCCEEDED)
         .count();
+  }
+
+  static List<String> sortedRows(List<String> rows) {
+    List<String> copy = new ArrayList<>(rows);
+    java.util.Collections.sort(copy);
+    return copy;
   }
 
   static void localRunner() {

@@ -1,5 +1,6 @@
 package dev.cif.pig;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -23,8 +24,9 @@ public final class PigShell {
   private PigShell() {}
 
   public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
-    if (args.length != 2 || !("-e".equals(args[0]) || "-f".equals(args[0]))) {
-      out.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT");
+    File cluster = args.length == 4 && "--conf".equals(args[2]) ? new File(args[3]) : null;
+    if ((args.length != 2 && cluster == null) || !("-e".equals(args[0]) || "-f".equals(args[0]))) {
+      out.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT [--conf CLUSTER_CONF_DIR]");
       return 2;
     }
     // Grunt's lexer fails on a statement that ends the input without a newline ("Lexical error ... <EOF>").
@@ -39,7 +41,7 @@ public final class PigShell {
     p.setProperty("udf.import.list", "dev.cif.pig.");
     PrintStream saved = System.out;
     System.setOut(out);
-    PigServer pig = new PigServer(ExecType.LOCAL, p);
+    PigServer pig = cluster != null ? ClusterPig.open(cluster, p) : new PigServer(ExecType.LOCAL, p);
     try {
       GruntParser parser = new GruntParser(script, pig);
       parser.setInteractive(false);
