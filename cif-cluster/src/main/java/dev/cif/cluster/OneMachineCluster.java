@@ -31,7 +31,7 @@ public final class OneMachineCluster implements AutoCloseable {
     int nodes = 4;
     long blockSize = 8L << 20;
     boolean columnPlacement = true;
-    int nodeMemoryMb = 1536;
+    int nodeMemoryMb = 2048;
     int containerMb = 512;
     List<String> nodeClasspath;
 
@@ -107,6 +107,9 @@ public final class OneMachineCluster implements AutoCloseable {
       yc.setInt("yarn.minicluster.yarn.nodemanager.resource.memory-mb", options.nodeMemoryMb);
       yc.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
       yc.setInt(YarnConfiguration.NM_VCORES, 4);
+      // Hive keeps its Tez session's application master up between queries; a Pig (MapReduce) job's
+      // master must fit beside it: the capacity scheduler's default share for masters (10%) does not.
+      yc.setFloat("yarn.scheduler.capacity.maximum-am-resource-percent", 0.5f);
       // MiniDFSCluster put its rack table (StaticMapping) in the configuration: the ResourceManager
       // resolves the NodeManagers' racks through the same table, in this JVM.
       yarn = new MiniTezCluster("cif-cluster", options.nodes, 1, 1);
@@ -141,7 +144,7 @@ public final class OneMachineCluster implements AutoCloseable {
   /** The JVM flags of every container: JDK 17 openings Hadoop, Hive and Tez need, and the node names. */
   String containerJavaOpts() {
     int heap = options.containerMb * 3 / 4;
-    return "-Xmx" + heap + "m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "
+    return "-Xmx" + heap + "m -XX:TieredStopAtLevel=1 "
         + "--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED "
         + "--add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED "
         + "--add-opens=java.base/java.util.regex=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED "

@@ -37,7 +37,15 @@ import org.junit.jupiter.api.Test;
  * markdown report to -Dcif.bench.out. Command: see docs/benchmarks.md, "On a cluster".
  */
 class ClusterBenchmark {
-  static final File BASE = HiveAndPigOnClusterIT.BASE;
+  /** The cluster's directory: the one whose conf/hosts this JVM resolves names through. */
+  static final File BASE = new File(System.getProperty(NodeNames.HOSTS_FILE_PROPERTY, "target/cif-cluster-it/conf/hosts"))
+      .getAbsoluteFile().getParentFile().getParentFile();
+
+  /** The same run outside Maven (a classpath and the -D settings of the class comment). */
+  public static void main(String[] args) throws Exception {
+    new ClusterBenchmark().run();
+    System.exit(0);
+  }
 
   @Test
   void run() throws Exception {
@@ -100,7 +108,9 @@ class ClusterBenchmark {
           }
           report.append("\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local / tasks |\n|---|---|---|---|---|---|---|---|\n");
           Map<Format, double[]> totals = new LinkedHashMap<>();
-          for (String q : w.queries()) {
+          String only = System.getProperty("cif.bench.queries");
+          List<String> queries = only == null ? w.queries() : List.of(only.split(",")).stream().filter(w.queries()::contains).toList();
+          for (String q : queries) {
             Answer reference = null;
             for (Format f : formats) {
               hive.run("USE " + w.id() + "_" + f.id());
@@ -130,7 +140,7 @@ class ClusterBenchmark {
           }
           report.append("\n| format | geomean wall s | vs ORC | task CPU s | HDFS bytes read | vs ORC | data-local tasks |\n|---|---|---|---|---|---|---|\n");
           double[] orc = totals.get(Format.ORC);
-          int n = w.queries().size();
+          int n = queries.size();
           for (Map.Entry<Format, double[]> e : totals.entrySet()) {
             double[] t = e.getValue();
             double geo = Math.exp(t[0] / n);
