@@ -32,10 +32,18 @@ public final class EmbeddedHive implements AutoCloseable {
    * @param persistent keep the metastore in root/metastore_db, so tables survive the session
    */
   public EmbeddedHive(File root, boolean persistent) throws Exception {
+    this(root, persistent, Map.of());
+  }
+
+  /**
+   * @param overlay settings that replace the defaults before the session starts: a cluster's client
+   *     configuration (see {@link ClusterSettings}) for a session whose jobs run on that cluster
+   */
+  public EmbeddedHive(File root, boolean persistent, Map<String, String> overlay) throws Exception {
     this.root = root.getAbsoluteFile();
     String metastore = persistent ? "jdbc:derby:;databaseName=" + dir("metastore_db") + ";create=true"
         : "jdbc:derby:memory:" + UUID.randomUUID() + ";create=true";
-    Map<String, String> settings = Map.ofEntries(
+    Map<String, String> defaults = Map.ofEntries(
         Map.entry("javax.jdo.option.ConnectionURL", metastore),
         Map.entry("datanucleus.schema.autoCreateAll", "true"),
         Map.entry("hive.metastore.schema.verification", "false"),
@@ -78,6 +86,8 @@ public final class EmbeddedHive implements AutoCloseable {
         Map.entry("mapreduce.job.counters.max", "10000"),
         Map.entry("tez.counters.max", "10000"),
         Map.entry("tez.counters.max.groups", "3000"));
+    Map<String, String> settings = new java.util.LinkedHashMap<>(defaults);
+    settings.putAll(overlay);
     // Hive makes fresh HiveConf objects internally (the metastore's among them): they read these from the
     // session's site file.
     // So that DbTxnManager works when a session switches to it (transactional tables, the compactor).

@@ -24,7 +24,8 @@ import java.util.List;
  * to the session.
  */
 public final class HiveShell {
-  static final String USAGE = "usage: cif hive [-e 'SQL; ...' | -f FILE] [--warehouse DIR] [--engine tez|mr] [--header]";
+  static final String USAGE = "usage: cif hive [-e 'SQL; ...' | -f FILE] [--warehouse DIR] [--engine tez|mr] [--header]"
+      + " [--conf CLUSTER_CONF_DIR]";
 
   private final EmbeddedHive hive;
   private final PrintStream out;
@@ -63,8 +64,11 @@ public final class HiveShell {
   }
 
   private static int run(Options o, PrintStream out, PrintStream err) throws Exception {
-    try (EmbeddedHive hive = new EmbeddedHive(o.root(), o.warehouse != null)) {
-      if (!o.mr) hive.useTezLocal();
+    // --conf (bin/cif's --cluster too): the jobs run on that cluster, on the engine its hive-site names.
+    try (EmbeddedHive hive = o.conf != null ? ClusterSession.open(o.root(), o.warehouse != null, new File(o.conf))
+        : new EmbeddedHive(o.root(), o.warehouse != null)) {
+      if (o.conf == null && !o.mr) hive.useTezLocal();
+      if (o.conf != null && o.mr) hive.set("hive.execution.engine", "mr");
       HiveShell shell = new HiveShell(hive, out, err, o.header);
       if (o.sql == null) return new HivePrompt(shell, new File(o.root(), ".cif_hive_history")).run();
       for (String statement : statements(o.sql)) {
@@ -102,10 +106,11 @@ public final class HiveShell {
     }
   }
 
-  /** The command line: -e/-f, --warehouse, --engine, --header. Null if it is not valid. */
+  /** The command line: -e/-f, --warehouse, --engine, --header, --conf. Null if it is not valid. */
   static final class Options {
     String sql;
     String warehouse;
+    String conf;
     boolean mr;
     boolean header;
     private File temp;
@@ -124,6 +129,7 @@ public final class HiveShell {
           case "-e": o.sql = v; break;
           case "-f": o.sql = new String(Files.readAllBytes(Paths.get(v)), StandardCharsets.UTF_8); break;
           case "--warehouse": o.warehouse = v; break;
+          case "--conf": o.conf = v; break;
           case "--engine":
             if (!v.equals("tez") && !v.equals("mr")) return null;
             o.mr = v.equals("mr");

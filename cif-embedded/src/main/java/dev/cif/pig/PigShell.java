@@ -43,10 +43,12 @@ public final class PigShell {
   /**
    * Runs a script; DUMP's output goes to {@code out}. A failed script ends with one line on {@code err}
    * naming the root cause (a task's exception when a job failed), the stack trace only with CIF_DEBUG=1.
+   * With {@code --conf DIR} it runs in MapReduce mode on the cluster whose client site files are in DIR.
    */
   public static int run(Configuration conf, String[] args, PrintStream out, PrintStream err) throws Exception {
-    if (args.length != 2 || !("-e".equals(args[0]) || "-f".equals(args[0]))) {
-      err.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT");
+    File cluster = args.length == 4 && "--conf".equals(args[2]) ? new File(args[3]) : null;
+    if ((args.length != 2 && cluster == null) || !("-e".equals(args[0]) || "-f".equals(args[0]))) {
+      err.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT [--conf CLUSTER_CONF_DIR]");
       return 2;
     }
     // Grunt's lexer fails on a statement that ends the input without a newline ("Lexical error ... <EOF>").
@@ -63,7 +65,7 @@ public final class PigShell {
     System.setOut(out);
     TaskFailureLog taskFailures = TaskFailureLog.install();
     taskFailures.takeThrowable(); // forget an earlier script's failure in this JVM
-    PigServer pig = new PigServer(ExecType.LOCAL, p);
+    PigServer pig = cluster != null ? ClusterPig.open(cluster, p) : new PigServer(ExecType.LOCAL, p);
     try {
       GruntParser parser = new GruntParser(script, pig);
       parser.setInteractive(false);

@@ -1,0 +1,88 @@
+package dev.cif.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The host names and racks of the one-machine cluster. Every DataNode and the NodeManager beside it share
+ * a name of their own ({@code node0.cif.test}, ...), so that HDFS's block locations, the splits' hosts and
+ * YARN's containers name the same "machines", and "node-local" means what it means on a cluster.
+ *
+ * <p>The names resolve through a hosts file of the JDK's own ({@code -Djdk.net.hosts.file}), which every
+ * JVM of the cluster (this one and each container) is started with: the machine's {@code /etc/hosts} plus
+ * one line naming every node at 127.0.0.1. No root access and no DNS change is needed.
+ */
+public final class NodeNames {
+  public static final String DOMAIN = "cif.test";
+  public static final String HOSTS_FILE_PROPERTY = "jdk.net.hosts.file";
+
+  private final List<String> hosts = new ArrayList<>();
+  private final List<String> racks = new ArrayList<>();
+
+  /** {@code nodes} names on two racks: the first half on /rack1, the rest on /rack2. */
+  public NodeNames(int nodes) {
+    if (nodes < 4) {
+      throw new IllegalArgumentException("at least 4 nodes (2 racks of 2): " + nodes);
+    }
+    for (int i = 0; i < nodes; i++) {
+      hosts.add("node" + i + "." + DOMAIN);
+      racks.add(i < (nodes + 1) / 2 ? "/rack1" : "/rack2");
+    }
+  }
+
+  public List<String> hosts() { return hosts; }
+
+  public List<String> racks() { return racks; }
+
+  public String host(int i) { return hosts.get(i); }
+
+  /** The rack of a host name, or null if it is not one of this cluster's. */
+  public String rackOf(String host) {
+    int i = hosts.indexOf(host);
+    return i < 0 ? null : racks.get(i);
+  }
+
+  /**
+   * Writes the hosts file: the machine's own entries first (localhost and its host name must still
+   * resolve: the JDK reads only this file once the property is set), then the nodes.
+   */
+  public void writeHostsFile(File file) throws IOException {
+    StringBuilder text = new StringBuilder();
+    Path etcHosts = Path.of("/etc/hosts");
+    if (Files.isReadable(etcHosts)) {
+      text.append(Files.readString(etcHosts, StandardCharsets.UTF_8)).append('\n');
+    }
+    String machine = machineName();
+    text.append("127.0.0.1 localhost");
+    if (machine != null) text.append(' ').append(machine);
+    text.append('\n');
+    text.append("127.0.0.1 ").append(String.join(" ", hosts)).append('\n');
+    file.getParentFile().mkdirs();
+    Files.writeString(file.toPath(), text.toString(), StandardCharsets.UTF_8);
+  }
+
+  /** The kernel's host name, read without resolving it (resolution needs the file being written). */
+  private static String machineName() throws IOException {
+    Path proc = Path.of("/proc/sys/kernel/hostname");
+    if (Files.isReadable(proc)) return Files.readString(proc, StandardCharsets.UTF_8).trim();
+    String env = System.getenv("HOSTNAME");
+    return env == null || env.isBlank() ? null : env.trim();
+  }
+
+  /**
+   * Checks that this JVM resolves the names through {@code file}: the property must be given on the
+   * command line, since the JDK reads it once, when name resolution starts.
+   */
+  public static void requireHostsFile(File file) {
+    String given = System.getProperty(HOSTS_FILE_PROPERTY);
+    if (given == null || !new File(given).getAbsoluteFile().equals(file.getAbsoluteFile())) {
+      throw new IllegalStateException("start this JVM with -D" + HOSTS_FILE_PROPERTY + "=" + file.getAbsolutePath()
+          + " (given: " + given + "): the cluster's node names resolve only through it");
+    }
+  }
+}

@@ -1,0 +1,244 @@
+package dev.cif.cluster;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.tez.test.MiniTezCluster;
+
+/**
+ * HDFS, YARN and Tez on one machine: a NameNode (with {@code ColumnPlacementPolicy} and its plugin,
+ * installed by the settings docs/placement.md gives an operator), one DataNode per node on two racks, a
+ * ResourceManager and one NodeManager per node under the DataNode's host name, Tez on YARN. Every task
+ * runs in a container JVM of its own. The containers' classpath is the nodes' Hadoop and Tez install
+ * only; CIF reaches them the way an operator ships it (aux jars), never from this JVM's classpath.
+ */
+public final class OneMachineCluster implements AutoCloseable {
+  public static final String PLACEMENT_POLICY = "org.apache.hadoop.hdfs.server.blockmanagement.ColumnPlacementPolicy";
+  public static final String PLACEMENT_PLUGIN = "dev.cif.placement.ColumnPlacementPlugin";
+
+  /** How the cluster is built. */
+  public static final class Options {
+    int nodes = 4;
+    long blockSize = 8L << 20;
+    boolean columnPlacement = true;
+    int nodeMemoryMb = 2048;
+    int containerMb = 512;
+    List<String> nodeClasspath;
+
+    public Options nodes(int n) { nodes = n; return this; }
+    public Options blockSize(long bytes) { blockSize = bytes; return this; }
+    /** false: HDFS's default placement, for the comparison of what co-location buys. */
+    public Options columnPlacement(boolean on) { columnPlacement = on; return this; }
+    public Options nodeMemoryMb(int mb) { nodeMemoryMb = mb; return this; }
+    public Options containerMb(int mb) { containerMb = mb; return this; }
+    /** The jars of the nodes' Hadoop and Tez install (the containers' classpath). */
+    public Options nodeClasspath(List<String> jars) { nodeClasspath = List.copyOf(jars); return this; }
+  }
+
+  private final File base;
+  private final Options options;
+  private final NodeNames names;
+  private final MiniDFSCluster dfs;
+  private final MiniTezCluster yarn;
+
+  private OneMachineCluster(File base, Options options, NodeNames names, MiniDFSCluster dfs, MiniTezCluster yarn) {
+    this.base = base;
+    this.options = options;
+    this.names = names;
+    this.dfs = dfs;
+    this.yarn = yarn;
+  }
+
+  /** The directory of the client configuration under {@code base}. */
+  public static File confDir(File base) { return new File(base.getAbsoluteFile(), "conf"); }
+
+  /** The hosts file every JVM of the cluster must be started with ({@code -Djdk.net.hosts.file}). */
+  public static File hostsFile(File base) { return new File(confDir(base), "hosts"); }
+
+  /**
+   * Starts the cluster under {@code base} (its data, logs and {@code conf/}) and writes the client
+   * configuration into {@link #confDir}. This JVM must have been started with the {@link #hostsFile}.
+   */
+  public static OneMachineCluster start(File base, Options options) throws Exception {
+    if (options.nodeClasspath == null || options.nodeClasspath.isEmpty()) {
+      throw new IllegalArgumentException("no node classpath (the nodes' Hadoop and Tez jars)");
+    }
+    base = base.getAbsoluteFile();
+    NodeNames names = new NodeNames(options.nodes);
+    File hosts = hostsFile(base);
+    names.writeHostsFile(hosts);
+    NodeNames.requireHostsFile(hosts);
+    new File(System.getProperty("java.io.tmpdir")).mkdirs();
+
+    Configuration conf = new HdfsConfiguration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(base, "dfs").getPath());
+    conf.set("hadoop.tmp.dir", new File(base, "hadoop-tmp").getPath());
+    if (options.columnPlacement) {
+      // docs/placement.md, "Installing it on a cluster", step 3.
+      conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, PLACEMENT_POLICY);
+      conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, PLACEMENT_PLUGIN);
+    }
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, options.blockSize);
+    conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 0);
+    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 3);
+    // The nodes all connect from 127.0.0.1, whose reverse name is not theirs.
+    conf.setBoolean(DFSConfigKeys.DFS_NAMENODE_DATANODE_REGISTRATION_IP_HOSTNAME_CHECK_KEY, false);
+    // A stopped DataNode is declared dead within ~12 s (fault runs), not HDFS's 10.5 minutes.
+    conf.setLong(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 1000);
+    MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(options.nodes)
+        .racks(names.racks().toArray(String[]::new)).hosts(names.hosts().toArray(String[]::new)).build();
+    MiniTezCluster yarn = null;
+    try {
+      dfs.waitActive();
+      FileSystem fs = dfs.getFileSystem();
+      YarnConfiguration yc = new YarnConfiguration(dfs.getConfiguration(0));
+      yc.set("fs.defaultFS", fs.getUri().toString());
+      yc.setInt("yarn.minicluster.yarn.nodemanager.resource.memory-mb", options.nodeMemoryMb);
+      yc.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
+      yc.setInt(YarnConfiguration.NM_VCORES, 4);
+      // Hive keeps its Tez session's application master up between queries; a Pig (MapReduce) job's
+      // master must fit beside it: the capacity scheduler's default share for masters (10%) does not.
+      yc.setFloat("yarn.scheduler.capacity.maximum-am-resource-percent", 0.5f);
+      // MiniDFSCluster put its rack table (StaticMapping) in the configuration: the ResourceManager
+      // resolves the NodeManagers' racks through the same table, in this JVM.
+      yarn = new MiniTezCluster("cif-cluster", options.nodes, 1, 1);
+      yarn.init(yc);
+      // Each NodeManager takes its DataNode's host name: its NodeId is the host of yarn.nodemanager.address
+      // (read when it starts), which MiniYARNCluster would set to this machine's name for all of them.
+      for (int i = 0; i < options.nodes; i++) {
+        yarn.getNodeManager(i).getConfig().set(YarnConfiguration.NM_ADDRESS, names.host(i) + ":0");
+      }
+      yarn.start();
+      if (!yarn.waitForNodeManagersToConnect(60_000)) {
+        throw new IllegalStateException("the NodeManagers did not register within 60 s");
+      }
+      OneMachineCluster cluster = new OneMachineCluster(base, options, names, dfs, yarn);
+      cluster.writeClientConf(confDir(base));
+      return cluster;
+    } catch (Exception | Error e) {
+      if (yarn != null) yarn.stop();
+      dfs.shutdown();
+      throw e;
+    }
+  }
+
+  public MiniDFSCluster dfs() { return dfs; }
+
+  public MiniTezCluster yarn() { return yarn; }
+
+  public NodeNames names() { return names; }
+
+  public FileSystem fileSystem() throws IOException { return dfs.getFileSystem(); }
+
+  /** The JVM flags of every container: JDK 17 openings Hadoop, Hive and Tez need, and the node names. */
+  String containerJavaOpts() {
+    int heap = options.containerMb * 3 / 4;
+    return "-Xmx" + heap + "m -XX:TieredStopAtLevel=1 "
+        + "--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED "
+        + "--add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED "
+        + "--add-opens=java.base/java.util.regex=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED "
+        + "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED "
+        + "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED "
+        + "-D" + NodeNames.HOSTS_FILE_PROPERTY + "=" + hostsFile(base).getPath();
+  }
+
+  /** The client configuration, file by file (name → settings). */
+  public Map<String, Map<String, String>> clientConf() throws IOException {
+    Configuration y = yarn.getConfig();
+    String classpath = String.join(",", options.nodeClasspath);
+    String opts = containerJavaOpts();
+    String mb = Integer.toString(options.containerMb);
+    Map<String, Map<String, String>> files = new LinkedHashMap<>();
+    files.put("core-site.xml", Map.of("fs.defaultFS", fileSystem().getUri().toString()));
+    files.put("hdfs-site.xml", Map.of(
+        DFSConfigKeys.DFS_REPLICATION_KEY, "3",
+        DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(options.blockSize)));
+    Map<String, String> yarnSite = new LinkedHashMap<>();
+    for (String key : List.of(YarnConfiguration.RM_ADDRESS, YarnConfiguration.RM_SCHEDULER_ADDRESS,
+        YarnConfiguration.RM_RESOURCE_TRACKER_ADDRESS, YarnConfiguration.RM_ADMIN_ADDRESS,
+        YarnConfiguration.RM_WEBAPP_ADDRESS)) {
+      yarnSite.put(key, y.get(key));
+    }
+    // The nodes' install, as an operator's yarn-site.xml names it; not the client's classpath (which a
+    // mini cluster would otherwise hand to every container, CIF included).
+    yarnSite.put(YarnConfiguration.YARN_APPLICATION_CLASSPATH, classpath);
+    yarnSite.put(YarnConfiguration.IS_MINI_YARN_CLUSTER, "false");
+    files.put("yarn-site.xml", yarnSite);
+    files.put("mapred-site.xml", Map.of(
+        "mapreduce.framework.name", "yarn",
+        "mapreduce.application.classpath", classpath,
+        "yarn.app.mapreduce.am.staging-dir", "/tmp/hadoop-yarn/staging",
+        "yarn.app.mapreduce.am.command-opts", opts,
+        "mapreduce.map.java.opts", opts,
+        "mapreduce.reduce.java.opts", opts,
+        "yarn.app.mapreduce.am.resource.mb", mb,
+        "mapreduce.map.memory.mb", mb,
+        "mapreduce.reduce.memory.mb", mb));
+    files.put("tez-site.xml", Map.of(
+        "tez.lib.uris", y.get("tez.lib.uris"),
+        "tez.use.cluster.hadoop-libs", "true",
+        "tez.am.launch.cmd-opts", opts,
+        "tez.task.launch.cmd-opts", opts,
+        "tez.am.resource.memory.mb", mb,
+        "tez.task.resource.memory.mb", mb,
+        "tez.local.mode", "false"));
+    files.put("hive-site.xml", Map.of(
+        "hive.execution.engine", "tez",
+        "hive.tez.container.size", mb,
+        "hive.tez.java.opts", opts,
+        "hive.metastore.warehouse.dir", "/warehouse",
+        "hive.metastore.warehouse.external.dir", "/warehouse/external",
+        "hive.exec.scratchdir", "/tmp/hive"));
+    return files;
+  }
+
+  /** Writes {@link #clientConf} as Hadoop site files, then {@code ready} (the hosts file is there). */
+  public void writeClientConf(File dir) throws IOException {
+    dir.mkdirs();
+    for (Map.Entry<String, Map<String, String>> file : clientConf().entrySet()) {
+      Configuration c = new Configuration(false);
+      file.getValue().forEach(c::set);
+      try (OutputStream out = new FileOutputStream(new File(dir, file.getKey()))) {
+        c.writeXml(out);
+      }
+    }
+    new File(dir, "ready").createNewFile();
+  }
+
+  @Override
+  public void close() {
+    new File(confDir(base), "ready").delete();
+    try {
+      // Each NodeManager's log handler waits ~10 s for its pending deletions when it stops: stop them
+      // side by side rather than one after the other.
+      List<Thread> stops = new java.util.ArrayList<>();
+      for (int i = 0; i < options.nodes; i++) {
+        org.apache.hadoop.yarn.server.nodemanager.NodeManager nm = yarn.getNodeManager(i);
+        Thread t = new Thread(nm::stop, "stop-nm-" + i);
+        t.start();
+        stops.add(t);
+      }
+      for (Thread t : stops) {
+        try {
+          t.join();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      yarn.stop();
+    } finally {
+      dfs.shutdown();
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package dev.cif.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.cif.hive.ClusterSettings;
+import dev.cif.hive.EmbeddedHive;
+import dev.cif.sqlbench.Answer;
+import dev.cif.sqlbench.Format;
+import dev.cif.sqlbench.TextDataWriter;
+import dev.cif.sqlbench.Workload;
+import java.io.File;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hdfs.server.namenode.NameNodeRpcServer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cluster benchmark harness (not run in CI: its name does not end in IT). SSB and/or TPC-H through
+ * Hive on Tez containers on the one-machine cluster, data on HDFS, one run of every query per format,
+ * with the placement policy chosen by -Dcif.bench.placement=column|default. Per query and format: wall
+ * time, the tasks' CPU time, HDFS bytes read and file opens (Tez counters), NameNode RPCs (the client RPC
+ * server's request count), data-local tasks; per CIF table, how much of each split-directory one node
+ * holds (what a data-local task can read locally). Answers are checked equal across formats. Writes a
+ * markdown report to -Dcif.bench.out. Command: see docs/benchmarks.md, "On a cluster".
+ */
+class ClusterBenchmark {
+  /** The cluster's directory: the one whose conf/hosts this JVM resolves names through. */
+  static final File BASE = new File(System.getProperty(NodeNames.HOSTS_FILE_PROPERTY, "target/cif-cluster-it/conf/hosts"))
+      .getAbsoluteFile().getParentFile().getParentFile();
+
+  /** The same run outside Maven (a classpath and the -D settings of the class comment). */
+  public static void main(String[] args) throws Exception {
+    new ClusterBenchmark().run();
+    System.exit(0);
+  }
+
+  @Test
+  void run() throws Exception {
+    double sf = Double.parseDouble(System.getProperty("cif.bench.sf", "0.1"));
+    List<Workload> workloads = List.of(System.getProperty("cif.bench.workloads", "ssb").split(",")).stream()
+        .map(Workload::of).toList();
+    List<Format> formats = Format.list(System.getProperty("cif.bench.formats", "cif,cif_lz4,orc,parquet"));
+    boolean column = !"default".equals(System.getProperty("cif.bench.placement", "column"));
+    File out = new File(System.getProperty("cif.bench.out", "target/cluster-bench.md")).getAbsoluteFile();
+
+    org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
+    System.setProperty("test.build.data", new File(BASE, "data").getPath());
+    try (OneMachineCluster cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
+        .nodeClasspath(ClusterFixture.nodeClasspath()).columnPlacement(column).blockSize(16L << 20)
+        .nodeMemoryMb(2048).containerMb(768))) {
+      FileSystem fs = cluster.fileSystem();
+      Map<String, String> conf = new LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
+      conf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()
+          .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));
+      conf.put("hive.exec.post.hooks", TezCountersHook.class.getName());
+      StringBuilder report = new StringBuilder();
+      String load = Files.readString(Path.of("/proc/loadavg")).trim();
+      report.append("Placement: ").append(column ? "ColumnPlacementPolicy" : "HDFS default").append(", SF ").append(sf)
+          .append(", 4 DataNodes / NodeManagers on 2 racks, 16 MB blocks, 768 MB containers; load average at start: ")
+          .append(load).append("\n\n");
+      try (EmbeddedHive hive = new EmbeddedHive(new File(BASE, "hive-client"), false, conf)) {
+        for (String line : HiveAndPigOnClusterIT.resource("sqlbench/hive4-settings.sql").split("\n")) {
+          if (line.startsWith("SET ")) {
+            String[] kv = line.substring(4, line.length() - 1).split("=", 2);
+            hive.set(kv[0], kv[1]);
+          }
+        }
+        NameNodeRpcServer rpc = (NameNodeRpcServer) cluster.dfs().getNameNode().getRpcServer();
+        for (Workload w : workloads) {
+          Path text = BASE.toPath().resolve(w.id() + "-text");
+          new TextDataWriter(2, new PrintStream(OutputStream.nullOutputStream())).write(text, w.tables(sf, 1));
+          String hdfsText = "/bench/" + w.id() + "-text";
+          fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(text.toUri()), new org.apache.hadoop.fs.Path(hdfsText));
+          String staging = w.id() + "_text";
+          hive.run("CREATE DATABASE " + staging);
+          for (String ddl : w.stagingDdl(staging, fs.getUri() + hdfsText, "DOUBLE")) hive.run(ddl);
+          List<String> tables = hive.run("SHOW TABLES IN " + staging);
+          report.append("### ").append(w.id().toUpperCase()).append("\n\n| format | load s | bytes on HDFS | split-dirs | best one-node share of a split-dir |\n|---|---|---|---|---|\n");
+          for (Format f : formats) {
+            String db = w.id() + "_" + f.id();
+            hive.run("CREATE DATABASE " + db);
+            long t0 = System.nanoTime();
+            for (String t : tables) {
+              hive.run("CREATE TABLE " + db + "." + t + " " + f.storage() + " AS SELECT * FROM " + staging + "." + t);
+            }
+            double loadS = (System.nanoTime() - t0) / 1e9;
+            Colocation c = new Colocation(0, 0, 0);
+            for (String t : tables) {
+              String location = hive.run("DESCRIBE FORMATTED " + db + "." + t).stream().filter(l -> l.startsWith("Location:"))
+                  .findFirst().orElseThrow().substring("Location:".length()).trim();
+              c = c.plus(Colocation.of(fs, new org.apache.hadoop.fs.Path(location)));
+            }
+            report.append(String.format("| %s | %.1f | %,d | %d | %s |%n", f.id(), loadS, c.bytes, c.directories,
+                c.directories == 0 ? "n/a" : String.format("%.1f%%", 100.0 * c.bestNodeBytes / c.bytes)));
+          }
+          report.append("\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local / tasks |\n|---|---|---|---|---|---|---|---|\n");
+          Map<Format, double[]> totals = new LinkedHashMap<>();
+          String only = System.getProperty("cif.bench.queries");
+          List<String> queries = only == null ? w.queries() : List.of(only.split(",")).stream().filter(w.queries()::contains).toList();
+          for (String q : queries) {
+            Answer reference = null;
+            for (Format f : formats) {
+              hive.run("USE " + w.id() + "_" + f.id());
+              List<String> rows = List.of();
+              TezCountersHook.reset();
+              long rpc0 = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests();
+              long t0 = System.nanoTime();
+              for (String sql : w.query(q)) rows = hive.run(sql);
+              double wall = (System.nanoTime() - t0) / 1e9;
+              long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
+              Map<String, Long> k = TezCountersHook.last();
+              Answer answer = new Answer(rows);
+              if (reference == null) reference = answer;
+              assertNull(reference.difference(answer), w.id() + " " + q + " " + f.id() + " differs from " + formats.get(0).id());
+              long tasks = k.getOrDefault("TOTAL_LAUNCHED_TASKS", 0L);
+              double cpu = k.getOrDefault("CPU_MILLISECONDS", 0L) / 1000.0;
+              long bytes = k.getOrDefault("HDFS_BYTES_READ", 0L);
+              report.append(String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d |%n", q, f.id(), wall, cpu, bytes,
+                  k.getOrDefault("HDFS_OP_OPEN", 0L), rpcs, k.getOrDefault("DATA_LOCAL_TASKS", 0L), tasks));
+              double[] t = totals.computeIfAbsent(f, x -> new double[5]);
+              t[0] += Math.log(wall);
+              t[1] += cpu;
+              t[2] += bytes;
+              t[3] += k.getOrDefault("DATA_LOCAL_TASKS", 0L);
+              t[4] += k.getOrDefault("TOTAL_LAUNCHED_TASKS", 0L);
+            }
+          }
+          report.append("\n| format | geomean wall s | vs ORC | task CPU s | HDFS bytes read | vs ORC | data-local tasks |\n|---|---|---|---|---|---|---|\n");
+          double[] orc = totals.get(Format.ORC);
+          int n = queries.size();
+          for (Map.Entry<Format, double[]> e : totals.entrySet()) {
+            double[] t = e.getValue();
+            double geo = Math.exp(t[0] / n);
+            report.append(String.format("| %s | %.2f | %s | %.1f | %,d | %s | %.0f%% |%n", e.getKey().id(), geo,
+                orc == null ? "" : String.format("%.2f×", geo / Math.exp(orc[0] / n)), t[1], (long) t[2],
+                orc == null ? "" : String.format("%.2f×", t[2] / orc[2]), t[4] == 0 ? 0 : 100 * t[3] / t[4]));
+          }
+          report.append('\n');
+        }
+      }
+      report.append("Load average at end: ").append(Files.readString(Path.of("/proc/loadavg")).trim()).append('\n');
+      out.getParentFile().mkdirs();
+      try (PrintWriter pw = new PrintWriter(out, StandardCharsets.UTF_8)) {
+        pw.print(report);
+      }
+    }
+  }
+
+  /** How much of each CIF split-directory under a database's directory one node holds. */
+  record Colocation(long bytes, int directories, long bestNodeBytes) {
+    Colocation plus(Colocation o) {
+      return new Colocation(bytes + o.bytes, directories + o.directories, bestNodeBytes + o.bestNodeBytes);
+    }
+
+    static Colocation of(FileSystem fs, org.apache.hadoop.fs.Path root) throws java.io.IOException {
+      Map<org.apache.hadoop.fs.Path, Map<String, Long>> perDir = new LinkedHashMap<>();
+      Map<org.apache.hadoop.fs.Path, Long> dirBytes = new LinkedHashMap<>();
+      long total = 0;
+      RemoteIterator<LocatedFileStatus> it = fs.listFiles(root, true);
+      while (it.hasNext()) {
+        LocatedFileStatus f = it.next();
+        total += f.getLen();
+        if (!f.getPath().getName().endsWith(".cif")) continue;
+        org.apache.hadoop.fs.Path dir = f.getPath().getParent();
+        dirBytes.merge(dir, f.getLen(), Long::sum);
+        Map<String, Long> byHost = perDir.computeIfAbsent(dir, d -> new LinkedHashMap<>());
+        for (BlockLocation b : f.getBlockLocations()) {
+          for (String h : b.getHosts()) byHost.merge(h, b.getLength(), Long::sum);
+        }
+      }
+      long best = 0;
+      long cifBytes = 0;
+      for (Map.Entry<org.apache.hadoop.fs.Path, Map<String, Long>> e : perDir.entrySet()) {
+        best += e.getValue().values().stream().mapToLong(Long::longValue).max().orElse(0);
+        cifBytes += dirBytes.get(e.getKey());
+      }
+      // Other formats: their bytes, no split-directories.
+      return perDir.isEmpty() ? new Colocation(total, 0, 0) : new Colocation(cifBytes, perDir.size(), best);
+    }
+  }
+}

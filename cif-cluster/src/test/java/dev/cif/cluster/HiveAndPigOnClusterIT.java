@@ -1,0 +1,295 @@
+package dev.cif.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cif.hive.ClusterSettings;
+import dev.cif.hive.EmbeddedHive;
+import dev.cif.hive.HiveScripts;
+import dev.cif.sqlbench.SsbData;
+import dev.cif.sqlbench.TextDataWriter;
+import dev.cif.sqlbench.Workload;
+import java.io.File;
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.FileSystem;
+import dev.cif.testing.CrawlPages;
+import org.apache.pig.ExecType;
+import org.apache.pig.PigServer;
+import dev.cif.pig.ClusterPig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Hive (the embedded driver as the client, Derby metastore) on Tez containers on YARN over HDFS with
+ * ColumnPlacementPolicy: CIF tables written and read by tasks in container JVMs that get CIF only from
+ * the jars the session ships, answers equal to the local runner's.
+ */
+@Timeout(600)
+class HiveAndPigOnClusterIT {
+  static final File BASE = new File("target/cif-cluster-it").getAbsoluteFile();
+  static final List<String> SSB_QUERIES = List.of("q1.1", "q2.1", "q3.2", "q4.1");
+
+  static OneMachineCluster cluster;
+  static EmbeddedHive hive;
+  static FileSystem fs;
+
+  @BeforeAll
+  static void start() throws Exception {
+    org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
+    // Hadoop's mini clusters keep their data and the containers' logs under test.build.data.
+    System.setProperty("test.build.data", new File(BASE, "data").getPath());
+    cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
+        .nodeClasspath(ClusterFixture.nodeClasspath()).blockSize(1 << 20));
+    fs = cluster.fileSystem();
+    Map<String, String> clientConf = new java.util.LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
+    // As an operator installs CIF for HiveServer2 (docs/cluster.md): hive.aux.jars.path names the jars,
+    // which Hive localizes into every Tez container.
+    clientConf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()
+        .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));
+    hive = new EmbeddedHive(new File(BASE, "hive-client"), false, clientConf);
+    // Map joins of the local runner build their hash tables in this JVM, not in a child process.
+    hive.set("hive.exec.submit.local.task.via.child", "false");
+    for (String line : resource("sqlbench/hive4-settings.sql").split("\n")) {
+      if (line.startsWith("SET ")) {
+        String[] kv = line.substring(4, line.length() - 1).split("=", 2);
+        hive.set(kv[0], kv[1]);
+      }
+    }
+  }
+
+  static String resource(String name) throws java.io.IOException {
+    try (java.io.InputStream in = HiveAndPigOnClusterIT.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) throw new IllegalStateException("no resource " + name);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    try {
+      if (hive != null) hive.close();
+    } finally {
+      if (cluster != null) cluster.close();
+    }
+  }
+
+  /**
+   * Every container of every application got CIF as a localized jar in its working directory, and none
+   * from the build tree through its classpath (which is the nodes' Hadoop and Tez install only).
+   */
+  static void assertContainersGotCifOnlyAsShippedJars(String localizedJarPrefix) throws Exception {
+    List<Path> scripts;
+    try (var files = Files.walk(BASE.toPath().resolve("data"))) {
+      scripts = files.filter(f -> f.getFileName().toString().equals("launch_container.sh")).toList();
+    }
+    assertFalse(scripts.isEmpty(), "no container was launched");
+    int shipped = 0;
+    for (Path script : scripts) {
+      String text = Files.readString(script, StandardCharsets.UTF_8);
+      String classpath = text.lines().filter(l -> l.startsWith("export CLASSPATH=")).findFirst().orElseThrow();
+      for (String module : List.of("/cif-core/", "/hive-cif/", "/pig-cif/", "/cif-embedded/", "test-classes")) {
+        assertFalse(classpath.contains(module), script + " classpath names " + module);
+      }
+      if (localizedJarPrefix != null && text.contains("\"" + localizedJarPrefix)) shipped++;
+    }
+    // Hive's aux jars are localized one by one; Pig's REGISTERed jars travel inside its job.jar.
+    if (localizedJarPrefix != null) assertTrue(shipped > 0, "no container got a localized " + localizedJarPrefix + " jar");
+  }
+
+  @Test
+  void ssbQueriesOnTezContainersGiveTheLocalRunnersAnswers() throws Exception {
+    Path text = BASE.toPath().resolve("ssb-text");
+    new TextDataWriter(2, new PrintStream(OutputStream.nullOutputStream())).write(text, new SsbData(0.01, 1).tables());
+    fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(text.toUri()), new org.apache.hadoop.fs.Path("/ssb"));
+    hive.run("CREATE DATABASE ssb_text");
+    for (String ddl : Workload.SSB.stagingDdl("ssb_text", fs.getUri() + "/ssb", "")) hive.run(ddl);
+    hive.run("CREATE DATABASE ssb_cif");
+    for (String table : List.of("lineorder", "customer", "supplier", "part", "dates")) {
+      hive.run("CREATE TABLE ssb_cif." + table + " STORED AS CIF AS SELECT * FROM ssb_text." + table);
+    }
+    List<String> onCluster = new ArrayList<>();
+    for (String q : SSB_QUERIES) onCluster.add(q + ": " + answer("ssb_cif", q));
+    assertTrue(finishedOrRunningApps("TEZ") >= 1, "Hive ran on Tez on YARN");
+    assertContainersGotCifOnlyAsShippedJars("hive-cif");
+    localRunner();
+    try {
+      List<String> local = new ArrayList<>();
+      for (String q : SSB_QUERIES) local.add(q + ": " + answer("ssb_text", q));
+      assertEquals(local, onCluster);
+    } finally {
+      clusterRunner();
+    }
+  }
+
+  /**
+   * ddl-examples' urlinfo.sql (the paper's URLInfo table, CIF with DCSL maps): the INSERT and the crawl
+   * query run on Tez containers; the local runner's answer over the same table must be equal, and the
+   * table's split-directories must be co-located (every block of a directory on the same nodes).
+   */
+  @Test
+  void crawlQueryOnTezContainersGivesTheLocalRunnersAnswer() throws Exception {
+    List<String> script = HiveScripts.statements(Files.readString(
+        Path.of("../ddl-examples/src/main/hive/urlinfo.sql"), StandardCharsets.UTF_8));
+    hive.run("CREATE DATABASE crawl");
+    hive.run("USE crawl");
+    hive.run(script.get(0)); // CREATE TABLE urlinfo ... STORED AS CIF
+    hive.run(script.get(1)); // INSERT INTO urlinfo SELECT ... (400 generated pages)
+    String crawl = script.get(2);
+    assertTrue(crawl.contains("metadata['content-type']"), crawl);
+    List<String> onCluster = sortedRows(hive.run(crawl));
+    assertEquals(List.of("400"), hive.run("SELECT count(*) FROM urlinfo"));
+    localRunner();
+    try {
+      List<String> local = sortedRows(hive.run(crawl));
+      assertTrue(local.size() >= 3, "a filter worth testing: " + local);
+      assertEquals(local, onCluster);
+    } finally {
+      clusterRunner();
+    }
+    String location = hive.run("DESCRIBE FORMATTED urlinfo").stream().filter(l -> l.startsWith("Location:"))
+        .findFirst().orElseThrow().substring("Location:".length()).trim();
+    assertEveryBlockOfASplitDirectoryOnTheSameNodes(new org.apache.hadoop.fs.Path(location));
+  }
+
+  static void assertEveryBlockOfASplitDirectoryOnTheSameNodes(org.apache.hadoop.fs.Path table) throws Exception {
+    Map<org.apache.hadoop.fs.Path, java.util.Set<java.util.Set<String>>> hostsByDir = new java.util.HashMap<>();
+    var files = fs.listFiles(table, true);
+    while (files.hasNext()) {
+      var f = files.next();
+      if (!f.getPath().getName().endsWith(".cif")) continue;
+      for (var b : f.getBlockLocations()) {
+        hostsByDir.computeIfAbsent(f.getPath().getParent(), d -> new java.util.HashSet<>())
+            .add(java.util.Set.of(b.getHosts()));
+      }
+    }
+    assertFalse(hostsByDir.isEmpty(), "no CIF files under " + table);
+    hostsByDir.forEach((dir, sets) -> assertEquals(1, sets.size(), dir + " blocks on " + sets));
+    for (var sets : hostsByDir.values()) {
+      for (String host : sets.iterator().next()) {
+        assertTrue(cluster.names().hosts().contains(host), "block on " + host + ", not a node name");
+      }
+    }
+  }
+
+  private static String answer(String db, String query) throws Exception {
+    hive.run("USE " + db);
+    List<String> rows = List.of();
+    for (String sql : Workload.SSB.query(query)) rows = hive.run(sql);
+    assertFalse(rows.isEmpty(), db + " " + query + " answered nothing");
+    return rows.stream().sorted().collect(Collectors.joining(" | "));
+  }
+
+  @Test
+  void pigCrawlJobInMapReduceModeOnYarnGivesTheLocalModesAnswer() throws Exception {
+    Path work = BASE.toPath().resolve("pig-local");
+    Path text = CrawlPages.write(work.resolve("crawl.txt"), 400, 2000);
+    List<String> local;
+    PigServer localPig = new PigServer(ExecType.LOCAL, pigProperties(Map.of("fs.defaultFS", "file:///"), work));
+    try {
+      local = crawlJob(localPig, text.toString(), work.resolve("crawl.cif").toString(), work.resolve("answer").toString());
+    } finally {
+      localPig.shutdown();
+    }
+    java.util.Collections.sort(local);
+    assertTrue(local.size() >= 3, "a filter worth testing: " + local);
+
+    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(text.toUri()), new org.apache.hadoop.fs.Path("/pig/crawl.txt"));
+    int mapReduceAppsBefore = finishedApps("MAPREDUCE");
+    List<String> onYarn;
+    ClassLoader saved = Thread.currentThread().getContextClassLoader();
+    // As bin/cif pig --cluster does: the client configuration, CIF's jars REGISTERed (into the job jar).
+    PigServer pig = ClusterPig.open(OneMachineCluster.confDir(BASE), pigProperties(Map.of(), BASE.toPath().resolve("pig-yarn")));
+    try {
+      crawlJob(pig, "/pig/crawl.txt", "/pig/crawl.cif", "/pig/answer");
+      onYarn = new ArrayList<>();
+      for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(new org.apache.hadoop.fs.Path("/pig/answer"),
+          p -> p.getName().startsWith("part-"))) {
+        try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(fs.open(f.getPath()),
+            StandardCharsets.UTF_8))) {
+          r.lines().forEach(onYarn::add);
+        }
+      }
+    } finally {
+      pig.shutdown();
+      Thread.currentThread().setContextClassLoader(saved);
+    }
+    java.util.Collections.sort(onYarn);
+    assertEquals(local, onYarn);
+    // Two jobs (the load, the crawl job) ran as MapReduce applications on YARN, not on Pig's local runner.
+    assertTrue(finishedApps("MAPREDUCE") >= mapReduceAppsBefore + 2, "MapReduce applications on YARN");
+    assertContainersGotCifOnlyAsShippedJars(null);
+  }
+
+  /** load_crawl.pig (text to CIF with CifStorer), then the paper's crawl job over CIF with CifLoader. */
+  private static List<String> crawlJob(PigServer pig, String text, String cif, String answer) throws Exception {
+    Path scripts = Path.of("../ddl-examples/src/main/pig").toAbsolutePath();
+    try (java.io.InputStream in = Files.newInputStream(scripts.resolve("load_crawl.pig"))) {
+      pig.registerScript(in, Map.of("input", text, "output", cif, "storer", "dev.cif.pig.CifStorer('metadata:dcsl')"));
+    }
+    try (java.io.InputStream in = Files.newInputStream(scripts.resolve("crawl.pig"))) {
+      pig.registerScript(in, Map.of("input", cif, "loader", "dev.cif.pig.CifLoader()", "output", answer));
+    }
+    List<String> lines = new ArrayList<>();
+    Path local = Path.of(answer);
+    if (Files.isDirectory(local)) {
+      try (var files = Files.list(local)) {
+        for (Path f : files.filter(f -> f.getFileName().toString().startsWith("part")).toList()) {
+          lines.addAll(Files.readAllLines(f, StandardCharsets.UTF_8));
+        }
+      }
+    }
+    return lines;
+  }
+
+  private static java.util.Properties pigProperties(Map<String, String> base, Path work) throws Exception {
+    Files.createDirectories(work);
+    java.util.Properties p = new java.util.Properties();
+    p.putAll(base);
+    p.setProperty("hadoop.tmp.dir", work.resolve("hadoop-tmp").toString());
+    p.setProperty("pig.temp.dir", work.resolve("pig-tmp").toString());
+    p.setProperty("pig.logfile", work.resolve("pig.log").toString());
+    p.setProperty("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
+    return p;
+  }
+
+  /** Applications of a type YARN knows, in any state (Hive's Tez session stays up between queries). */
+  static int finishedOrRunningApps(String type) {
+    return (int) cluster.yarn().getResourceManager().getRMContext().getRMApps().values().stream()
+        .filter(a -> a.getApplicationType().equals(type)).count();
+  }
+
+  /** Applications of a type that YARN has seen finish successfully. */
+  static int finishedApps(String type) {
+    return (int) cluster.yarn().getResourceManager().getRMContext().getRMApps().values().stream()
+        .filter(a -> a.getApplicationType().equals(type))
+        .filter(a -> a.getFinalApplicationStatus() == org.apache.hadoop.yarn.api.records.FinalApplicationStatus.SUCCEEDED)
+        .count();
+  }
+
+  static List<String> sortedRows(List<String> rows) {
+    List<String> copy = new ArrayList<>(rows);
+    java.util.Collections.sort(copy);
+    return copy;
+  }
+
+  static void localRunner() {
+    hive.set("hive.execution.engine", "mr");
+    hive.set("mapreduce.framework.name", "local");
+  }
+
+  static void clusterRunner() {
+    hive.set("hive.execution.engine", "tez");
+    hive.set("mapreduce.framework.name", "yarn");
+  }
+}
