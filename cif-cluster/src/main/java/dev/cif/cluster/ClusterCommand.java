@@ -74,9 +74,12 @@ public final class ClusterCommand {
     return 0;
   }
 
-  /** The nodes' Hadoop and Tez jars: the file named by cif.cluster.node.classpath, else this JVM's. */
+  /**
+   * The nodes' Hadoop and Tez jars: the classpath file bin/cif names in CIF_CLUSTER_NODE_CLASSPATH, else this
+   * JVM's. (An environment variable of the launcher, not a CIF setting: nothing a table or job reads.)
+   */
   static List<String> nodeClasspath() throws Exception {
-    String file = System.getProperty("cif.cluster.node.classpath");
+    String file = System.getenv("CIF_CLUSTER_NODE_CLASSPATH");
     String cp = file != null ? Files.readString(new File(file).toPath(), StandardCharsets.UTF_8).trim()
         : System.getProperty("java.class.path");
     return Arrays.asList(cp.split(File.pathSeparator));
