@@ -62,8 +62,10 @@ class CifOnHdfsAndYarnIT {
     Configuration conf = clusters.yarnJobConf();
     // ~2.3 KB a row (inlinks and headers as the paper's crawl has them): rolling at 1.5 MB gives 3 or 4
     // split-directories per map task (each one a map task of the Figure 1 job, so few keep the test
-    // short), and with 64 KB blocks every column file but the smallest spans several blocks.
+    // short), and with 64 KB blocks every column file but the smallest spans several blocks. These are
+    // uncompressed sizes: with the default codec (LZ4) a task's rows fit in one or two split-directories.
     conf.setLong(CifConf.SPLIT_DIRECTORY_BYTES.key(), 1536 * 1024);
+    conf.set(CifConf.CODEC.key(), "*:none");
     conf.set(CifConf.LAYOUT.key(), "metadata:dcsl");
     Job job = CrawlJobs.loader(conf, LINES, DATA);
     assertTrue(job.waitForCompletion(true), "loader job on YARN: " + job.getStatus());
