@@ -5,12 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.split.DatasetListing;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.apache.hadoop.hive.ql.txn.compactor.Cleaner;
+import org.apache.hadoop.hive.ql.txn.compactor.CompactorThread;
+import org.apache.hadoop.hive.ql.txn.compactor.Worker;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * Hive 4's managed tables as its users get them: insert-only (MM) transactional tables over CIF, with
  * Hive's own transaction manager (DbTxnManager) and metastore transaction handler. Each write goes to a
  * delta_N (for INSERT OVERWRITE, a base_N) directory holding CIF split-directories; which of them a reader
- * sees is decided by the transaction state in the metastore. (MAJOR compaction: docs/hive.md, "Not yet".)
+ * sees is decided by the transaction state in the metastore. A MAJOR compaction folds the deltas into one
+ * base_N_vM, run by Hive's own compactor threads (Worker, then Cleaner).
  */
 class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
   private static final String MM = "TBLPROPERTIES ('transactional'='true', 'transactional_properties'='insert_only')";
@@ -114,5 +120,63 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
     assertEquals(List.of("1\ta", "2\tb", "3\tc"), rows("plain"));
     assertEquals(List.of("2\tb"), rows("plain_ctas"));
     assertTrue(entries("plain").stream().allMatch(e -> e.startsWith("delta_")), entries("plain").toString());
+  }
+
+  /**
+   * Runs one cycle of a compactor thread (Worker: the queued compaction; Cleaner: removal of what it made
+   * obsolete) as the metastore would, on a thread of its own with the session's settings: stopped before it
+   * starts, it returns after one cycle.
+   */
+  private static void runOnce(CompactorThread thread) throws Exception {
+    thread.setConf(new org.apache.hadoop.hive.conf.HiveConf(hive.conf));
+    thread.init(new AtomicBoolean(true));
+    thread.start();
+    thread.join();
+  }
+
+  /** The line of SHOW COMPACTIONS about a table's (only) compaction. */
+  private static String compaction(String table) throws Exception {
+    return hive.run("SHOW COMPACTIONS").stream().filter(l -> l.contains("\t" + table + "\t")).findFirst()
+        .orElseThrow(() -> new AssertionError("no compaction of " + table));
+  }
+
+  @Test
+  void majorCompactionWritesABaseAndTheCleanerRemovesTheDeltas() throws Exception {
+    hive.run("CREATE TABLE mmc (k INT, v STRING) STORED AS CIF " + MM);
+    hive.run("INSERT INTO mmc VALUES (1, 'a'), (2, NULL)");
+    hive.run("INSERT INTO mmc VALUES (3, 'c')");
+    hive.run("INSERT INTO mmc VALUES (4, 'd')");
+    List<String> expected = List.of("1\ta", "2\tNULL", "3\tc", "4\td");
+    assertEquals(expected, rows("mmc"));
+
+    hive.run("ALTER TABLE mmc COMPACT 'major'");
+    runOnce(new Worker());
+    String queued = compaction("mmc");
+    assertTrue(queued.contains("\tready for cleaning\t"), queued);
+    List<String> compacted = entries("mmc");
+    List<String> bases = compacted.stream().filter(e -> e.matches("base_0000003_v\\d+")).collect(Collectors.toList());
+    assertEquals(1, bases.size(), compacted.toString());
+    // The base holds the compacted rows as CIF split-directories.
+    Path base = new Path(hive.location("mmc"), bases.get(0));
+    assertFalse(DatasetListing.splitDirectories(base.getFileSystem(hive.conf), base).isEmpty(), base.toString());
+    assertEquals(expected, rows("mmc"));
+
+    runOnce(new Cleaner());
+    assertEquals(bases, entries("mmc"));
+    String done = compaction("mmc");
+    assertTrue(done.contains("\tsucceeded\t"), done);
+    assertEquals(expected, rows("mmc"));
+    assertEquals(List.of("4"), hive.run("SELECT count(*) FROM mmc"));
+    hive.conf.setBoolean("hive.vectorized.execution.enabled", false);
+    try {
+      assertEquals(expected, rows("mmc"));
+    } finally {
+      hive.conf.setBoolean("hive.vectorized.execution.enabled", true);
+    }
+
+    // Later writes go to new deltas beside the base.
+    hive.run("INSERT INTO mmc VALUES (5, 'e')");
+    assertEquals(List.of("1\ta", "2\tNULL", "3\tc", "4\td", "5\te"), rows("mmc"));
+    assertEquals(List.of(bases.get(0), "delta_0000004_0000004_0000"), entries("mmc"));
   }
 }

@@ -25,7 +25,8 @@ import org.apache.hadoop.util.Progressable;
  * Hive's output format for CIF tables: each task's output "file" is one split-directory, written at
  * the path Hive names by cif-core's {@link SplitDirectoryWriter} (atomically: temp dir + rename).
  * Table properties starting with {@code cif.} (e.g. {@code cif.layout}, {@code cif.codec}) override
- * the job's settings for that table ({@link TableSettings}; the SerDe has refused bad ones).
+ * the job's settings for that table ({@link TableSettings}; the SerDe has refused bad ones). Writing a
+ * Hive compaction's result, it also marks the result directory ({@link CompactionResult}).
  */
 public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRecordWritable> {
 
@@ -40,14 +41,20 @@ public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRe
     Configuration conf = TableSettings.apply(table, jc);
     FileSystem fs = finalOutPath.getFileSystem(conf);
     SplitDirectoryWriter writer = new SplitDirectoryWriter(fs, splitDirectory(finalOutPath, jc, table), schema, WriteOptions.fromConf(conf));
+    String location = table.getProperty(hive_metastoreConstants.META_TABLE_LOCATION);
+    Path compactionResult = CompactionResult.isCompactionResult(location) ? new Path(location) : null;
     return new FileSinkOperator.RecordWriter() {
       @Override
       public void write(Writable w) throws IOException { writer.write(((CifRecordWritable) w).record()); }
 
       @Override
       public void close(boolean abort) throws IOException {
-        if (abort) writer.abort();
-        else writer.close();
+        if (abort) {
+          writer.abort();
+          return;
+        }
+        writer.close();
+        if (compactionResult != null) CompactionResult.mark(compactionResult.getFileSystem(conf), compactionResult);
       }
     };
   }
