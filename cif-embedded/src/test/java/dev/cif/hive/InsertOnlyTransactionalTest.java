@@ -150,6 +150,8 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
     List<String> expected = List.of("1\ta", "2\tNULL", "3\tc", "4\td");
 
     hive.run("ALTER TABLE mmc COMPACT 'major'");
+    String initiated = compaction("mmc");
+    assertTrue(initiated.contains("\tinitiated\t"), initiated); // queued: no compactor thread runs in this JVM
     runOnce(new Worker());
     String queued = compaction("mmc");
     assertTrue(queued.contains("\tready for cleaning\t"), queued);
