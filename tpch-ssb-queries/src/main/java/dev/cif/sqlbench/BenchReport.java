@@ -1,6 +1,7 @@
 package dev.cif.sqlbench;
 
 import dev.cif.bench.harness.BarChart;
+import dev.cif.bench.harness.RunConditions;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -60,6 +61,23 @@ public final class BenchReport {
     return sum;
   }
 
+  /**
+   * The Hive that ran and the ORC and Parquet it bundles (SQL runs keep the peers their Hive ships), read
+   * from the jars on this classpath, so a table cannot name a version that did not run.
+   */
+  static String versions() {
+    String[][] libraries = {
+        {"Hive", "org.apache.hive/hive-exec"}, {"Tez", "org.apache.tez/tez-api"},
+        {"ORC", "org.apache.orc/orc-core"}, {"Parquet", "org.apache.parquet/parquet-hadoop"},
+        {"Hadoop", "org.apache.hadoop/hadoop-common"}};
+    StringBuilder line = new StringBuilder();
+    for (String[] library : libraries) {
+      String version = RunConditions.version(library[1]);
+      if (version != null) line.append(library[0]).append(' ').append(version).append(", ");
+    }
+    return line.append("JDK ").append(Runtime.version().feature()).toString();
+  }
+
   public String markdown(String chartPrefix) {
     BenchOptions o = run.options();
     StringBuilder md = new StringBuilder();
@@ -68,6 +86,8 @@ public final class BenchReport {
     if (o.workload() == Workload.TPCH) md.append("Money and quantity columns: ").append(o.money()).append("\n\n");
     md.append("Engine: ").append(o.jdbcUrl() != null ? "the server's (" + o.jdbcUrl() + ")" : o.engine().id() + " local, in one JVM")
         .append("\n\n");
+    md.append("Versions: ").append(versions()).append("; load average at the end ").append(RunConditions.loadAverage())
+        .append(" (2 cores)\n\n");
     md.append("Rows: ").append(run.rows()).append("\n\n");
     md.append(o.stats() ? "Statistics: every table's, and every column's, computed after its load (ANALYZE TABLE ... COMPUTE STATISTICS"
         + " [FOR COLUMNS], as hive-testbench does); load s is the CTAS alone.\n\n"

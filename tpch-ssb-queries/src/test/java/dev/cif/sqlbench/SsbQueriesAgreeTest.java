@@ -26,6 +26,9 @@ class SsbQueriesAgreeTest extends QueriesAgreeOnFormats {
     new BenchReport(run).write(md);
     String report = Files.readString(md.toPath());
     assertTrue(report.contains("| q4.3 |") && report.contains("ratio to orc") && report.contains("| query (CPU ms) |"), report);
+    // The report names the Hive that ran (4.1.0, or 4.2.0 in the second pass) and the ORC it bundles.
+    assertTrue(report.contains("Versions: Hive " + org.apache.hive.common.util.HiveVersionInfo.getVersion() + ", ")
+        && report.contains(", ORC "), report);
     assertTrue(new File(dir(), "report/ssb-time.png").length() > 0 && new File(dir(), "report/ssb-cpu.png").length() > 0);
   }
 }

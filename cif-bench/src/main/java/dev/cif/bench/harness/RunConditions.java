@@ -52,7 +52,8 @@ public final class RunConditions {
         + "; load average " + loadBefore + " before, " + loadAverage() + " after (2 cores).";
   }
 
-  private static String version(String groupAndArtifact) {
+  /** The version of the jar {@code group/artifact} on this classpath, from its Maven metadata; null if absent. */
+  public static String version(String groupAndArtifact) {
     String resource = "META-INF/maven/" + groupAndArtifact + "/pom.properties";
     try (InputStream in = RunConditions.class.getClassLoader().getResourceAsStream(resource)) {
       if (in == null) return null;
