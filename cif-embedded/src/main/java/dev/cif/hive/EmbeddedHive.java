@@ -60,6 +60,10 @@ public final class EmbeddedHive implements AutoCloseable {
         Map.entry("mapreduce.framework.name", "local"),
         Map.entry("hive.execution.engine", "mr"),
         Map.entry("hive.exec.submitviachild", "false"),
+        // How often Hive asks a running MapReduce job whether it is done (HadoopJobExecHelper sleeps this long
+        // before each check, 1 s by default, sized for a JobTracker's RPC): the local runner answers from this
+        // JVM, and most embedded jobs finish in well under a second, so each paid up to a second of waiting.
+        Map.entry("hive.exec.counters.pull.interval", "100"),
         Map.entry("hive.support.concurrency", "false"),
         // What HiveServer2 tells the metastore its clients can do; without it the metastore refuses to create
         // transactional tables ("Processor has no capabilities, cannot create an ACID table").
