@@ -159,6 +159,8 @@ final class CrawlMapBench {
   private static Cost measure(EmbeddedSession hive, String sql) throws Exception {
     ThreadWatch watch = new ThreadWatch(); // started first: a long-lived thread, left out of task CPU
     Map<Long, Long> threadsBefore = threadCpu();
+    long gcBefore = gcMillis();
+    long jitBefore = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
     long processBefore = hive.cpuNanos();
     long bytesBefore = localBytesRead();
     long t0 = System.nanoTime();
@@ -172,9 +174,15 @@ final class CrawlMapBench {
       if (before != null) longLived += e.getValue() - before;
     }
     Map<String, Long> shortLived = watch.stop(threadsBefore.keySet());
+    shortLived.put("(GC collection ms, MXBean)", (gcMillis() - gcBefore) * 1_000_000);
+    shortLived.put("(JIT compilation ms, MXBean)", (ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jitBefore) * 1_000_000);
+    System.err.println("crawl-maps: CPU ms of the threads started by the statement, by name: " + shortLived.entrySet().stream()
+        .map(e -> e.getKey() + " " + (e.getKey().endsWith(" (threads)") ? e.getValue() : e.getValue() / 1_000_000)).collect(java.util.stream.Collectors.joining(", ")));
     long tezChild = shortLived.getOrDefault("TezChild", 0L);
     long other = 0;
-    for (Map.Entry<String, Long> e : shortLived.entrySet()) if (!e.getKey().equals("TezChild")) other += e.getValue();
+    for (Map.Entry<String, Long> e : shortLived.entrySet()) {
+      if (!e.getKey().equals("TezChild") && !e.getKey().endsWith(" (threads)") && !e.getKey().startsWith("(")) other += e.getValue();
+    }
     long task = Math.max(0, process - longLived);
     return new Cost(seconds, task / 1e9, bytes, tezChild / 1e9, other / 1e9, Math.max(0, task - tezChild - other) / 1e9);
   }
@@ -223,6 +231,7 @@ final class CrawlMapBench {
         // A thread started during the statement and still alive counts whole, as in measure.
         long now = mx.getThreadCpuTime(e.getKey());
         byName.merge(names.get(e.getKey()), Math.max(now, e.getValue()), Long::sum);
+        byName.merge(names.get(e.getKey()) + " (threads)", 1L, Long::sum);
       }
       return byName;
     }
@@ -244,6 +253,13 @@ final class CrawlMapBench {
       if (ns >= 0) cpu.put(t.getId(), ns);
     }
     return cpu;
+  }
+
+  /** Time the JVM's collectors report spent collecting, ms (wall time of pauses and concurrent cycles). */
+  private static long gcMillis() {
+    long ms = 0;
+    for (java.lang.management.GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) ms += Math.max(0, gc.getCollectionTime());
+    return ms;
   }
 
   /** Bytes of table data read in this JVM so far (the tables live under benchtable:). */
