@@ -203,9 +203,21 @@ public final class ColumnFileReader implements Closeable {
     batchOut = null;
   }
 
-  /** A batch of this column's selected keys for up to capacity rows. */
+  /** A batch of this column's selected keys for up to capacity rows, values as objects. */
   public dev.cif.layout.dcsl.SelectedKeysBatch selectedKeysBatch(int capacity) {
-    return new dev.cif.layout.dcsl.SelectedKeysBatch(selectedKeys, capacity);
+    return selectedKeysBatch(capacity, null);
+  }
+
+  /**
+   * A batch of this column's selected keys for up to capacity rows whose values, where keyed blocks
+   * hold them, are decoded into the array form kind without an object per value, if the map's values
+   * have that form (see SelectedKeysBatch#arrays); other values are objects.
+   */
+  public dev.cif.layout.dcsl.SelectedKeysBatch selectedKeysBatch(int capacity, VectorTarget.Kind kind) {
+    org.apache.avro.Schema column = dev.cif.schema.CifSchemas.nonNull(spec.schema);
+    VectorTarget.Kind values = column.getType() == org.apache.avro.Schema.Type.MAP
+        ? ValueCodecs.forSchema(column.getValueType()).vectorKind() : null;
+    return new dev.cif.layout.dcsl.SelectedKeysBatch(selectedKeys, capacity, kind != null && kind == values ? kind : null);
   }
 
   /** Reads the value at {@link #position()} and moves past it. */

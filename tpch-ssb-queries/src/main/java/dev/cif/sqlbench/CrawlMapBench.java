@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * {@code bin/cif bench-sql crawl-maps [--rows N] [--runs K] [--dir DIR]}: map-key pushdown (issue 20)
  * measured on embedded Hive, vectorized on Tez local. One crawl-like table (CrawlMapQueries) in CIF
- * (defaults), CIF with LZ4, ORC and Parquet, and CIF and CIF-LZ4 again with cif.hive.map-key-pushdown
+ * (defaults: LZ4), CIF uncompressed, ORC and Parquet, and both CIFs again with cif.hive.map-key-pushdown
  * off; each query runs once to warm up and then K times, and the median of the K is reported: wall
  * time, task CPU (the CPU time of the threads Tez local runs the tasks on, in this JVM; Hive's compile
  * and the AM are left out: see threadCpu) and the bytes of table data read (the tables live under
@@ -25,7 +25,8 @@ import java.util.Map;
  */
 final class CrawlMapBench {
   private static final String USAGE = "usage: bin/cif bench-sql crawl-maps [--rows N (1000000)] [--runs K (5)] [--dir DIR (bench-crawl-maps)]"
-      + " [--tables DIR (reuse the crawl_<format> directories an earlier run wrote)] [--queries 1,2,... (all)] [--configs 1,2,... (all)]";
+      + " [--tables DIR (reuse the crawl_<format> directories an earlier run wrote)] [--keep (leave this run's tables in DIR/warehouse/crawl_maps)]"
+      + " [--queries 1,2,... (all)] [--configs 1,2,... (all)]";
 
   /** A configuration measured: a table format and whether map keys are pushed. */
   private record Config(String name, Format format, boolean pushdown) {
@@ -33,12 +34,17 @@ final class CrawlMapBench {
   }
 
   private static final List<Config> CONFIGS = List.of(
-      new Config("CIF", Format.CIF, true), new Config("CIF-LZ4", Format.CIF_LZ4, true),
+      new Config("CIF", Format.CIF, true), new Config("CIF uncompressed", Format.CIF_NONE, true),
       new Config("ORC", Format.ORC, true), new Config("Parquet", Format.PARQUET, true),
-      new Config("CIF, no pushdown", Format.CIF, false), new Config("CIF-LZ4, no pushdown", Format.CIF_LZ4, false));
+      new Config("CIF, no pushdown", Format.CIF, false), new Config("CIF uncompressed, no pushdown", Format.CIF_NONE, false));
 
-  /** One statement's cost. */
-  private record Cost(double seconds, double taskCpuSeconds, long bytesRead) {}
+  /**
+   * One statement's cost. Task CPU is split three ways: the task attempts' TezChild threads (the
+   * scan and Hive's operators), the other threads started for the statement (resource localization,
+   * container launch, I/O set-up), and what no Java thread accounts for (garbage collection and JIT
+   * compilation, on the JVM's own threads).
+   */
+  private record Cost(double seconds, double taskCpuSeconds, long bytesRead, double tezChild, double otherThreads, double gcJit) {}
 
   private CrawlMapBench() {}
 
@@ -49,6 +55,7 @@ final class CrawlMapBench {
     File tables = null;
     List<Integer> queries = null;
     List<Integer> configs = null;
+    boolean keep = false;
     for (int i = 0; i < args.length; i++) {
       String v = i + 1 < args.length ? args[i + 1] : null;
       switch (args[i]) {
@@ -58,6 +65,7 @@ final class CrawlMapBench {
         case "--tables": tables = new File(v); i++; break;
         case "--queries": queries = indices(v); i++; break;
         case "--configs": configs = indices(v); i++; break;
+        case "--keep": keep = true; break;
         default:
           out.println(USAGE);
           return 2;
@@ -101,7 +109,7 @@ final class CrawlMapBench {
       }
       out.print(markdown(rows, runs, sizes, results));
     }
-    SqlBench.clearSessionDirectories(dir);
+    if (!keep) SqlBench.clearSessionDirectories(dir);
     return ok ? 0 : 1;
   }
 
@@ -109,10 +117,10 @@ final class CrawlMapBench {
   private static Map<String, Long> load(EmbeddedSession hive, long rows) throws Exception {
     Map<String, Long> sizes = new LinkedHashMap<>();
     hive.run("CREATE TABLE crawl_orc " + Format.ORC.storage() + " AS " + CrawlMapQueries.rows(rows));
-    for (Format f : new Format[] {Format.CIF, Format.CIF_LZ4, Format.PARQUET}) {
+    for (Format f : new Format[] {Format.CIF, Format.CIF_NONE, Format.PARQUET}) {
       hive.run("CREATE TABLE crawl_" + f.id() + " " + f.storage() + " AS SELECT * FROM crawl_orc");
     }
-    for (Format f : new Format[] {Format.CIF, Format.CIF_LZ4, Format.ORC, Format.PARQUET}) {
+    for (Format f : new Format[] {Format.CIF, Format.CIF_NONE, Format.ORC, Format.PARQUET}) {
       for (String l : hive.run("DESCRIBE FORMATTED crawl_" + f.id())) {
         String[] p = l.trim().split("\\s+");
         if (p.length == 2 && p[0].equals("totalSize")) sizes.put(f.id(), Long.parseLong(p[1]));
@@ -133,7 +141,7 @@ final class CrawlMapBench {
    */
   private static Map<String, Long> attach(EmbeddedSession hive, File tables, long rows) throws Exception {
     Map<String, Long> sizes = new LinkedHashMap<>();
-    for (Format f : new Format[] {Format.CIF, Format.CIF_LZ4, Format.ORC, Format.PARQUET}) {
+    for (Format f : new Format[] {Format.CIF, Format.CIF_NONE, Format.ORC, Format.PARQUET}) {
       File d = new File(tables, "crawl_" + f.id());
       hive.run("CREATE EXTERNAL TABLE crawl_" + f.id() + " (id INT, url STRING, fetchtime INT, site INT,"
           + " metadata MAP<STRING,STRING>, content STRING) " + f.storage().replaceFirst(" TBLPROPERTIES.*", "")
@@ -149,7 +157,10 @@ final class CrawlMapBench {
   }
 
   private static Cost measure(EmbeddedSession hive, String sql) throws Exception {
+    ThreadWatch watch = new ThreadWatch(); // started first: a long-lived thread, left out of task CPU
     Map<Long, Long> threadsBefore = threadCpu();
+    long gcBefore = gcMillis();
+    long jitBefore = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
     long processBefore = hive.cpuNanos();
     long bytesBefore = localBytesRead();
     long t0 = System.nanoTime();
@@ -162,7 +173,68 @@ final class CrawlMapBench {
       Long before = threadsBefore.get(e.getKey());
       if (before != null) longLived += e.getValue() - before;
     }
-    return new Cost(seconds, Math.max(0, process - longLived) / 1e9, bytes);
+    Map<String, Long> shortLived = watch.stop(threadsBefore.keySet());
+    shortLived.put("(GC collection ms, MXBean)", (gcMillis() - gcBefore) * 1_000_000);
+    shortLived.put("(JIT compilation ms, MXBean)", (ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jitBefore) * 1_000_000);
+    System.err.println("crawl-maps: CPU ms of the threads started by the statement, by name: " + shortLived.entrySet().stream()
+        .map(e -> e.getKey() + " " + (e.getKey().endsWith(" (threads)") ? e.getValue() : e.getValue() / 1_000_000)).collect(java.util.stream.Collectors.joining(", ")));
+    long tezChild = shortLived.getOrDefault("TezChild", 0L);
+    long other = 0;
+    for (Map.Entry<String, Long> e : shortLived.entrySet()) {
+      if (!e.getKey().equals("TezChild") && !e.getKey().endsWith(" (threads)") && !e.getKey().startsWith("(")) other += e.getValue();
+    }
+    long task = Math.max(0, process - longLived);
+    return new Cost(seconds, task / 1e9, bytes, tezChild / 1e9, other / 1e9, Math.max(0, task - tezChild - other) / 1e9);
+  }
+
+  /**
+   * Polls the CPU time of every thread (every 5 ms) to find what the threads that start during a
+   * statement use, by thread name without digits. A thread that ends is credited with its last poll,
+   * so its figure may fall up to 5 ms of its CPU short (the shortfall lands in "GC and JIT").
+   */
+  private static final class ThreadWatch implements Runnable {
+    private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    private final Map<Long, Long> cpu = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Long, String> names = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Thread thread = new Thread(this, "crawl-maps thread watch");
+    private volatile boolean stopped;
+
+    ThreadWatch() {
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    @Override public void run() {
+      while (!stopped) {
+        for (java.lang.management.ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+          if (t == null) continue;
+          long ns = mx.getThreadCpuTime(t.getThreadId());
+          if (ns < 0) continue;
+          cpu.put(t.getThreadId(), ns);
+          names.putIfAbsent(t.getThreadId(), t.getThreadName().replaceAll("[0-9]+", "#").replaceAll("[ #_-]+$", ""));
+        }
+        try {
+          Thread.sleep(5);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }
+
+    /** Stops polling; the CPU time of the threads not in before (alive before the statement), by name. */
+    Map<String, Long> stop(java.util.Set<Long> before) throws InterruptedException {
+      stopped = true;
+      thread.join();
+      Map<String, Long> byName = new java.util.TreeMap<>();
+      for (Map.Entry<Long, Long> e : cpu.entrySet()) {
+        if (before.contains(e.getKey()) || e.getKey() == thread.getId()) continue;
+        // A thread started during the statement and still alive counts whole, as in measure.
+        long now = mx.getThreadCpuTime(e.getKey());
+        byName.merge(names.get(e.getKey()), Math.max(now, e.getValue()), Long::sum);
+        byName.merge(names.get(e.getKey()) + " (threads)", 1L, Long::sum);
+      }
+      return byName;
+    }
   }
 
   /**
@@ -183,13 +255,23 @@ final class CrawlMapBench {
     return cpu;
   }
 
+  /** Time the JVM's collectors report spent collecting, ms (wall time of pauses and concurrent cycles). */
+  private static long gcMillis() {
+    long ms = 0;
+    for (java.lang.management.GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) ms += Math.max(0, gc.getCollectionTime());
+    return ms;
+  }
+
   /** Bytes of table data read in this JVM so far (the tables live under benchtable:). */
   private static long localBytesRead() { return TableFileSystem.bytesRead(); }
 
   private static Cost median(List<Cost> costs) {
     return new Cost(median(costs.stream().mapToDouble(Cost::seconds).toArray()),
         median(costs.stream().mapToDouble(Cost::taskCpuSeconds).toArray()),
-        (long) median(costs.stream().mapToDouble(Cost::bytesRead).toArray()));
+        (long) median(costs.stream().mapToDouble(Cost::bytesRead).toArray()),
+        median(costs.stream().mapToDouble(Cost::tezChild).toArray()),
+        median(costs.stream().mapToDouble(Cost::otherThreads).toArray()),
+        median(costs.stream().mapToDouble(Cost::gcJit).toArray()));
   }
 
   private static double median(double[] v) {
@@ -209,10 +291,11 @@ final class CrawlMapBench {
     b.append(String.format(Locale.ROOT, "crawl-maps: %,d rows, median of %d runs after a warm-up, Tez local, vectorized%n%n", rows, runs));
     b.append("| table | bytes |\n|---|---:|\n");
     sizes.forEach((f, n) -> b.append(String.format(Locale.ROOT, "| %s | %,d |%n", f, n)));
-    for (String what : new String[] {"seconds (whole statement)", "task CPU seconds", "MB read"}) {
+    for (String what : new String[] {"seconds (whole statement)", "task CPU seconds", "MB read",
+        "task CPU seconds: TezChild threads", "task CPU seconds: other task threads", "task CPU seconds: GC and JIT"}) {
       b.append("\n| ").append(what).append(" |");
       for (Config c : CONFIGS) b.append(' ').append(c.name).append(" |");
-      b.append(" CIF/ORC | CIF-LZ4/ORC |\n|---|");
+      b.append(" CIF/ORC | CIF uncompressed/ORC |\n|---|");
       for (int i = 0; i < CONFIGS.size() + 2; i++) b.append("---:|");
       b.append('\n');
       results.forEach((q, byConfig) -> {
@@ -225,7 +308,9 @@ final class CrawlMapBench {
             b.append(" – |");
             continue;
           }
-          v[i] = what.startsWith("seconds") ? c.seconds : what.startsWith("task") ? c.taskCpuSeconds : c.bytesRead / 1e6;
+          v[i] = what.startsWith("seconds") ? c.seconds : what.equals("task CPU seconds") ? c.taskCpuSeconds
+              : what.endsWith("TezChild threads") ? c.tezChild : what.endsWith("other task threads") ? c.otherThreads
+              : what.endsWith("GC and JIT") ? c.gcJit : c.bytesRead / 1e6;
           b.append(String.format(Locale.ROOT, " %.2f |", v[i]));
         }
         b.append(String.format(Locale.ROOT, " %.2f | %.2f |%n", v[0] / v[2], v[1] / v[2]));

@@ -19,6 +19,10 @@ public final class SqlBench {
     // Standard output carries the results alone. Everything else the engines write (log4j2, and Tez local's
     // "Running Dag" and task-attempt lines, which it prints to System.out as it would to a YARN container's
     // log) goes to DIR/bench-sql.log; the terminal gets its path and a progress line.
+    if (args.length > 0 && args[0].equals("crawl-maps")) {
+      System.exit(crawlMaps(java.util.Arrays.copyOfRange(args, 1, args.length)));
+      return;
+    }
     BenchOptions o;
     try {
       o = BenchOptions.parse(args);
@@ -37,6 +41,19 @@ public final class SqlBench {
     log.results().flush();
     if (status == 1) log.terminal().println("cif bench-sql: some queries failed or disagreed; see the report and " + logFile);
     System.exit(status);
+  }
+
+  /** crawl-maps (CrawlMapBench): its table on stdout, the engines' output in DIR/bench-sql.log as for ssb and tpch. */
+  private static int crawlMaps(String[] args) throws Exception {
+    File dir = new File("bench-crawl-maps");
+    for (int i = 0; i + 1 < args.length; i++) if (args[i].equals("--dir")) dir = new File(args[i + 1]);
+    dir.mkdirs();
+    File logFile = new File(dir, "bench-sql.log");
+    logFile.delete();
+    EngineLog log = EngineLog.to(logFile, "cif bench-sql");
+    int status = CrawlMapBench.run(args, log.results());
+    log.results().flush();
+    return status;
   }
 
   public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {

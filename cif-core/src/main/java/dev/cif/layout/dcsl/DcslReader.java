@@ -150,7 +150,7 @@ public final class DcslReader extends ValueCodec implements BlockScopedReader {
     if (streams != null && end >= 0) {
       for (int j = 0; j < selected.length; j++) {
         int id = selectedIds[j];
-        if (id >= 0 && streams.has(id, row)) out.put(j, r, streams.value(id, row));
+        if (id >= 0 && streams.has(id, row)) out.putFromStream(j, r, streams, id, row);
       }
       in.position(end);
       return;

@@ -2,6 +2,7 @@ package dev.cif.layout.dcsl;
 
 import dev.cif.io.ByteSource;
 import dev.cif.layout.plain.ValueCodec;
+import dev.cif.layout.plain.VectorTarget;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -33,6 +34,10 @@ final class KeyStream {
   private final int count;
   private int indexed;
   private int[] starts = new int[16];
+  private final VectorTarget.Kind kind;
+  /** Values [0, decodedCount) in array form, by value index (for {@link #valueInto}); allocated on first use. */
+  private VectorTarget decoded;
+  private int decodedCount;
 
   /**
    * @param in the stream's bytes; its array must have 8 bytes of slack after its limit, so codes
@@ -41,6 +46,7 @@ final class KeyStream {
   KeyStream(ByteSource in, int rows, ValueCodec values) {
     this.buf = in.array();
     this.values = values;
+    this.kind = values.vectorKind();
     int at = in.position();
     int first = in.readByte();
     direct = first == KeyStreamBuilder.DIRECT;
@@ -93,13 +99,7 @@ final class KeyStream {
 
   /** The value of row's map for this key, which the row's key ids say it has. */
   Object value(int row, Object key) {
-    int code = code(row);
-    if (code == 0 || code > count) {
-      throw entries.corrupt("row " + row + " of the block has key " + key + " but its value stream has code " + code
-          + " (of " + count + " values)");
-    }
-    int id = code - 1;
-    indexTo(id);
+    int id = valueId(row, key);
     int end = entries.position();
     entries.position(starts[id]);
     try {
@@ -107,6 +107,55 @@ final class KeyStream {
     } finally {
       entries.position(end);
     }
+  }
+
+  /**
+   * Puts the value of row's map for this key (which it has) into row at of t, in the value codec's
+   * array form ({@link ValueCodec#vectorKind}, which it must have), without an object per value:
+   * byte sequences are referenced in the stream's buffer, a buffer of the stream's own. Each value
+   * is decoded once; in dictionary form the rows that share a value share its decoding.
+   */
+  void valueInto(int row, Object key, VectorTarget t, int at) {
+    int id = valueId(row, key);
+    if (id >= decodedCount) decodeTo(id);
+    VectorTarget d = decoded;
+    if (d.isNull[id]) {
+      t.setNull(at);
+      return;
+    }
+    t.isNull[at] = false;
+    switch (kind) {
+      case LONG: t.longs[at] = d.longs[id]; break;
+      case DOUBLE: t.doubles[at] = d.doubles[id]; break;
+      default:
+        t.buffers[at] = d.buffers[id];
+        t.starts[at] = d.starts[id];
+        t.lengths[at] = d.lengths[id];
+    }
+  }
+
+  /** The value codec's array form, or null if its values exist only as objects. */
+  VectorTarget.Kind kind() { return kind; }
+
+  /** Decodes values [decodedCount, id] into {@link #decoded} (indexed up to id already). */
+  private void decodeTo(int id) {
+    if (decoded == null) decoded = VectorTarget.allocate(kind, count);
+    int end = entries.position();
+    entries.position(starts[decodedCount]);
+    for (; decodedCount <= id; decodedCount++) values.readInto(entries, decoded, decodedCount);
+    entries.position(end);
+  }
+
+  /** The index of row's value among the stream's values (indexed up to it), checked against its code. */
+  private int valueId(int row, Object key) {
+    int code = code(row);
+    if (code == 0 || code > count) {
+      throw entries.corrupt("row " + row + " of the block has key " + key + " but its value stream has code " + code
+          + " (of " + count + " values)");
+    }
+    int id = code - 1;
+    indexTo(id);
+    return id;
   }
 
   private void indexTo(int id) {

@@ -53,9 +53,17 @@ final class KeyStreamsBlock {
 
   BlockKeys dictionary() { return dict; }
 
+  /** The array form of the block's values (see KeyStream#valueInto), or null. */
+  dev.cif.layout.plain.VectorTarget.Kind valueKind() { return values.vectorKind(); }
+
   /** The value of key id's stream at row (which the row's key ids say has the key). */
   Object value(int keyId, int row) {
     return stream(keyId).value(row, dict.key(keyId));
+  }
+
+  /** Like {@link #value}, into row at of t in the value codec's array form (see KeyStream#valueInto). */
+  void valueInto(int keyId, int row, dev.cif.layout.plain.VectorTarget t, int at) {
+    stream(keyId).valueInto(row, dict.key(keyId), t, at);
   }
 
   /** Whether row's map has key id, as key id's stream says (read from the file on first use). */

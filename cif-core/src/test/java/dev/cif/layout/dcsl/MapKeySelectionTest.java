@@ -11,6 +11,7 @@ import dev.cif.column.ColumnLayout;
 import dev.cif.column.ColumnSpec;
 import dev.cif.compress.BlockCodec;
 import dev.cif.io.ReadBytes;
+import dev.cif.layout.plain.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.util.List;
 import java.util.Map;
@@ -124,8 +125,11 @@ class MapKeySelectionTest {
       Path p = write(t, "batch-" + f[0], (ColumnLayout) f[1], (Boolean) f[2]);
       try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
         assertTrue(r.blockCount() > 3, f[0] + ": the runs must cross blocks, " + r.blockCount() + " blocks");
+        r.selectMapKeys(Set.of("content-type"));
+        assertEquals(0, r.selectedKeysBatch(4, VectorTarget.Kind.LONG).arrays.length, "string values have no LONG form: objects");
       }
       for (Set<String> keys : List.of(Set.of("content-type"), Set.of("server", "vary", "etag"), Set.of("no-such-key"), Set.of("date", "no-such-key"))) {
+        for (VectorTarget.Kind kind : new VectorTarget.Kind[] {null, VectorTarget.Kind.BINARY}) {
         for (int run : new int[] {1, 7, 1024}) {
           for (int gap : new int[] {0, 13}) {
             ReadBytes rows;
@@ -134,8 +138,11 @@ class MapKeySelectionTest {
                 ColumnFileReader byBatch = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
               byRow.selectMapKeys(keys);
               byBatch.selectMapKeys(keys);
-              SelectedKeysBatch b = byBatch.selectedKeysBatch(4);
-              String what = f[0] + " " + keys + " run " + run + " gap " + gap;
+              SelectedKeysBatch b = byBatch.selectedKeysBatch(4, kind);
+              // Values in array form where asked for and the map's values have that form (strings: BINARY).
+              boolean arrays = kind == VectorTarget.Kind.BINARY;
+              assertEquals(arrays ? keys.size() : 0, b.arrays.length);
+              String what = f[0] + " " + keys + " " + kind + " run " + run + " gap " + gap;
               for (int at = 0; at < ROWS.size(); at += run + gap) {
                 int n = Math.min(run, ROWS.size() - at);
                 byRow.skipTo(at);
@@ -149,6 +156,10 @@ class MapKeySelectionTest {
                   Object m = byRow.next();
                   assertEquals(strings(ROWS.get(at + i), keys), m == null ? null : strings((Map<?, ?>) m), what + " row " + (at + i));
                   assertEquals(strings(ROWS.get(at + i), keys), strings(b, 3 + i), what + " batch row " + (at + i));
+                  for (int j = 0; j < b.arrays.length; j++) {
+                    // Of keyed blocks every value comes in array form, of other blocks as an object.
+                    assertEquals(b.has[j][3 + i] && f[2] == Boolean.TRUE, b.inArrays[j][3 + i], what + " batch row " + (at + i) + " key " + b.keys[j]);
+                  }
                 }
               }
               rows = byRow.bytesRead();
@@ -160,6 +171,7 @@ class MapKeySelectionTest {
               }
             }
           }
+        }
         }
       }
     }
@@ -179,7 +191,13 @@ class MapKeySelectionTest {
     if (b.isNull[r]) return null;
     Map<String, String> out = new TreeMap<>();
     for (int j = 0; j < b.keys.length; j++) {
-      if (b.has[j][r]) out.put(b.keys[j].toString(), b.values[j][r] == null ? null : b.values[j][r].toString());
+      if (!b.has[j][r]) continue;
+      if (b.arrays.length != 0 && b.inArrays[j][r]) {
+        VectorTarget t = b.arrays[j];
+        out.put(b.keys[j].toString(), t.isNull[r] ? null : new String(t.buffers[r], t.starts[r], t.lengths[r], java.nio.charset.StandardCharsets.UTF_8));
+      } else {
+        out.put(b.keys[j].toString(), b.values[j][r] == null ? null : b.values[j][r].toString());
+      }
     }
     return out;
   }
