@@ -65,6 +65,9 @@ public final class PigShell {
     System.setOut(out);
     TaskFailureLog taskFailures = TaskFailureLog.install();
     taskFailures.takeThrowable(); // forget an earlier script's failure in this JVM
+    // Pig's job-control thread looks at its jobs every pig.jobcontrol.sleep ms, 5 s by default (sized for a
+    // cluster's JobTracker); a local job finishes in well under that and each one waited for the next look.
+    if (cluster == null) p.setProperty("pig.jobcontrol.sleep", "100");
     PigServer pig = cluster != null ? ClusterPig.open(cluster, p) : new PigServer(ExecType.LOCAL, p);
     try {
       GruntParser parser = new GruntParser(script, pig);

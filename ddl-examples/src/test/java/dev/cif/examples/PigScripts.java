@@ -41,6 +41,8 @@ public final class PigScripts implements AutoCloseable {
     p.setProperty("pig.temp.dir", this.work.resolve("pig-tmp").toString());
     p.setProperty("pig.logfile", this.work.resolve("pig.log").toString());
     p.setProperty("fs.defaultFS", "file:///");
+    // Pig's job-control thread checks its jobs every pig.jobcontrol.sleep ms (5 s by default), as PigShell sets.
+    p.setProperty("pig.jobcontrol.sleep", "100");
     pig = new PigServer(ExecType.LOCAL, p);
   }
 

@@ -37,6 +37,9 @@ final class PigHarness implements AutoCloseable {
     p.setProperty("pig.temp.dir", dir.resolve("pig-tmp").toString());
     p.setProperty("pig.logfile", dir.resolve("pig.log").toString());
     p.setProperty("fs.defaultFS", "file:///");
+    // Pig's job-control thread looks at its jobs every pig.jobcontrol.sleep ms (5 s by default); local jobs
+    // finish in well under that, as PigShell's local sessions set too.
+    p.setProperty("pig.jobcontrol.sleep", "100");
     p.putAll(extra);
     pig = new PigServer(org.apache.pig.ExecType.LOCAL, p);
   }
