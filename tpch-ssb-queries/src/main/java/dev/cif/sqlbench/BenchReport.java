@@ -76,7 +76,7 @@ public final class BenchReport {
         .append(" | geomean CPU ms | CPU ratio to ").append(baseline.id())
         .append(" | read MB (all queries) | read ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Format f : formats) {
-      LoadResult l = run.loads().stream().filter(x -> x.format() == f).findFirst().orElse(new LoadResult(f, -1, -1));
+      LoadResult l = load(f);
       md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.0f | %.2f | %.0f | %.2f | %.1f | %.2f |%n", f.id(),
           l.millis() / 1e3, l.bytesOnDisk() / 1e6, geomeanMillis(f), geomeanMillis(f) / geomeanMillis(baseline),
           geomeanCpuMillis(f), geomeanCpuMillis(f) / geomeanCpuMillis(baseline), bytesRead(f) / 1e6,
@@ -84,6 +84,7 @@ public final class BenchReport {
     }
     md.append(String.format("%nGeomean over the %d of %d queries every format answered alike.%n%n",
         comparableQueries().size(), o.queries().size()));
+    md.append(loadTable());
     md.append(table("ms", r -> Long.toString(r.medianMillis())));
     md.append('\n').append(table("CPU ms", r -> Long.toString(r.medianCpuMillis())));
     md.append('\n').append(table("read MB", r -> String.format(Locale.ROOT, "%.1f", r.bytesRead() / 1e6)));
@@ -92,6 +93,33 @@ public final class BenchReport {
           chartPrefix, chartPrefix));
     }
     return md.toString();
+  }
+
+  private LoadResult load(Format f) {
+    return run.loads().stream().filter(x -> x.format() == f).findFirst().orElse(new LoadResult(f, Map.of(), -1));
+  }
+
+  /** CTAS seconds per table and format, and how the runner ordered the loads. */
+  String loadTable() {
+    StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Loads (CTAS from the text tables, seconds): after an"
+        + " untimed warm-up CTAS per format of up to %,d rows of the largest table, the formats take turns table by table,"
+        + " the order reversed on every other table.%n%n| table (load s) |", BenchRun.WARM_UP_ROWS));
+    List<Format> others = formats.stream().filter(f -> f != baseline).toList();
+    for (Format f : formats) md.append(' ').append(f.id()).append(" |");
+    for (Format f : others) md.append(' ').append(f.id()).append(" / ").append(baseline.id()).append(" |");
+    md.append("\n|---|").append("---:|".repeat(formats.size() + others.size())).append('\n');
+    java.util.Set<String> tables = new java.util.LinkedHashSet<>(run.rows().keySet());
+    for (Format f : formats) tables.addAll(load(f).tableMillis().keySet());
+    for (String t : tables) md.append(loadRow(t, others, f -> load(f).tableMillis().getOrDefault(t, -1L)));
+    md.append(loadRow("all", others, f -> load(f).millis()));
+    return md.append('\n').toString();
+  }
+
+  private String loadRow(String name, List<Format> others, java.util.function.ToLongFunction<Format> millis) {
+    StringBuilder md = new StringBuilder("| ").append(name).append(" |");
+    for (Format f : formats) md.append(String.format(Locale.ROOT, " %.1f |", millis.applyAsLong(f) / 1e3));
+    for (Format f : others) md.append(String.format(Locale.ROOT, " %.2f |", (double) millis.applyAsLong(f) / millis.applyAsLong(baseline)));
+    return md.append('\n').toString();
   }
 
   private String table(String unit, java.util.function.Function<QueryResult, String> cell) {

@@ -1,4 +1,9 @@
 package dev.cif.sqlbench;
 
-/** Converting the text tables into one format: CTAS time and bytes on disk, summed over tables. */
-public record LoadResult(Format format, long millis, long bytesOnDisk) {}
+import java.util.Map;
+
+/** Converting the text tables into one format: CTAS time per table, in load order, and bytes on disk summed over tables. */
+public record LoadResult(Format format, Map<String, Long> tableMillis, long bytesOnDisk) {
+  /** CTAS time summed over tables. */
+  public long millis() { return tableMillis.values().stream().mapToLong(Long::longValue).sum(); }
+}
