@@ -96,30 +96,36 @@ public final class BenchReport {
   }
 
   private LoadResult load(Format f) {
-    return run.loads().stream().filter(x -> x.format() == f).findFirst().orElse(new LoadResult(f, Map.of(), -1));
+    return run.loads().stream().filter(x -> x.format() == f).findFirst().orElse(new LoadResult(f, Map.of(), Map.of(), -1));
   }
 
-  /** CTAS seconds per table and format, and how the runner ordered the loads. */
+  /** CTAS wall and CPU seconds per table and format, their ratios to the baseline's, and how the runner ordered the loads. */
   String loadTable() {
-    StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Loads (CTAS from the text tables, seconds): after an"
-        + " untimed warm-up CTAS per format of up to %,d rows of the largest table, the formats take turns table by table,"
-        + " the order reversed on every other table.%n%n| table (load s) |", BenchRun.WARM_UP_ROWS));
+    StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Loads (CTAS from the text tables; wall seconds, then the"
+        + " process's CPU seconds during each): after an untimed warm-up CTAS per format of up to %,d rows of the largest"
+        + " table, the formats take turns table by table, the order reversed on every other table.%n%n| table |",
+        BenchRun.WARM_UP_ROWS));
     List<Format> others = formats.stream().filter(f -> f != baseline).toList();
-    for (Format f : formats) md.append(' ').append(f.id()).append(" |");
-    for (Format f : others) md.append(' ').append(f.id()).append(" / ").append(baseline.id()).append(" |");
-    md.append("\n|---|").append("---:|".repeat(formats.size() + others.size())).append('\n');
+    for (String unit : List.of("s", "CPU s")) {
+      for (Format f : formats) md.append(' ').append(f.id()).append(' ').append(unit).append(" |");
+      for (Format f : others) md.append(' ').append(f.id()).append(" / ").append(baseline.id()).append(" |");
+    }
+    md.append("\n|---|").append("---:|".repeat(2 * (formats.size() + others.size()))).append('\n');
     java.util.Set<String> tables = new java.util.LinkedHashSet<>(run.rows().keySet());
     for (Format f : formats) tables.addAll(load(f).tableMillis().keySet());
-    for (String t : tables) md.append(loadRow(t, others, f -> load(f).tableMillis().getOrDefault(t, -1L)));
-    md.append(loadRow("all", others, f -> load(f).millis()));
+    for (String t : tables) {
+      md.append("| ").append(t).append(" |").append(loadCells(others, f -> load(f).tableMillis().getOrDefault(t, -1L)))
+          .append(loadCells(others, f -> load(f).tableCpuMillis().getOrDefault(t, -1L))).append('\n');
+    }
+    md.append("| all |").append(loadCells(others, f -> load(f).millis())).append(loadCells(others, f -> load(f).cpuMillis())).append('\n');
     return md.append('\n').toString();
   }
 
-  private String loadRow(String name, List<Format> others, java.util.function.ToLongFunction<Format> millis) {
-    StringBuilder md = new StringBuilder("| ").append(name).append(" |");
+  private String loadCells(List<Format> others, java.util.function.ToLongFunction<Format> millis) {
+    StringBuilder md = new StringBuilder();
     for (Format f : formats) md.append(String.format(Locale.ROOT, " %.1f |", millis.applyAsLong(f) / 1e3));
     for (Format f : others) md.append(String.format(Locale.ROOT, " %.2f |", (double) millis.applyAsLong(f) / millis.applyAsLong(baseline)));
-    return md.append('\n').toString();
+    return md.toString();
   }
 
   private String table(String unit, java.util.function.Function<QueryResult, String> cell) {

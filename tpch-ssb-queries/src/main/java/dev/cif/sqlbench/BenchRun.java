@@ -108,9 +108,11 @@ public final class BenchRun {
     }
     warmUp(text);
     Map<Format, Map<String, Long>> millis = new LinkedHashMap<>();
+    Map<Format, Map<String, Long>> cpuMillis = new LinkedHashMap<>();
     Map<Format, Long> bytes = new LinkedHashMap<>();
     for (Format f : options.formats()) {
       millis.put(f, new LinkedHashMap<>());
+      cpuMillis.put(f, new LinkedHashMap<>());
       bytes.put(f, 0L);
     }
     int i = 0;
@@ -119,12 +121,15 @@ public final class BenchRun {
         String t = database(f.id()) + "." + table;
         progress.start("load " + f.id() + " " + table);
         long start = System.nanoTime();
+        long cpuStart = sql.cpuNanos();
         sql.run("CREATE TABLE " + t + " " + f.storage() + " AS SELECT * FROM " + text + "." + table);
         long ms = (System.nanoTime() - start) / 1_000_000;
+        long cpu = cpuStart < 0 ? -1 : (sql.cpuNanos() - cpuStart) / 1_000_000;
         millis.get(f).put(table, ms);
+        cpuMillis.get(f).put(table, cpu);
         bytes.put(f, bytes.get(f) + sizeOnDisk(t));
         progress.done(rows.get(table) + " rows");
-        log.printf(Locale.ROOT, "load %-12s %-10s %8.1f s%n", f.id(), table, ms / 1e3);
+        log.printf(Locale.ROOT, "load %-12s %-10s %8.1f s %8.1f s CPU%n", f.id(), table, ms / 1e3, cpu / 1e3);
         // Statistics as hive-testbench computes them after loading; not part of the load time.
         if (options.stats()) {
           progress.start("analyze " + f.id() + " " + table);
@@ -134,7 +139,7 @@ public final class BenchRun {
       }
     }
     for (Format f : options.formats()) {
-      LoadResult l = new LoadResult(f, millis.get(f), bytes.get(f));
+      LoadResult l = new LoadResult(f, millis.get(f), cpuMillis.get(f), bytes.get(f));
       loads.add(l);
       log.printf(Locale.ROOT, "load %-12s %8.1f s %10.1f MB%n", f.id(), l.millis() / 1e3, l.bytesOnDisk() / 1e6);
     }
