@@ -101,10 +101,11 @@ public final class BenchReport {
 
   /** CTAS wall and CPU seconds per table and format, their ratios to the baseline's, and how the runner ordered the loads. */
   String loadTable() {
+    long warmUp = run.options().warmUpRows();
     StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Loads (CTAS from the text tables; wall seconds, then the"
-        + " process's CPU seconds during each): after an untimed warm-up CTAS per format of up to %,d rows of the largest"
-        + " table, the formats take turns table by table, the order reversed on every other table.%n%n| table |",
-        BenchRun.WARM_UP_ROWS));
+        + " process's CPU seconds during each): %sthe formats take turns table by table, the order reversed on every other"
+        + " table.%n%n| table |", warmUp > 0 ? String.format(Locale.ROOT, "after an untimed warm-up CTAS per format of up"
+        + " to %,d rows of the largest table, ", warmUp) : "no warm-up (--load-warm-up 0); "));
     List<Format> others = formats.stream().filter(f -> f != baseline).toList();
     for (String unit : List.of("s", "CPU s")) {
       for (Format f : formats) md.append(' ').append(f.id()).append(' ').append(unit).append(" |");

@@ -157,7 +157,7 @@ public final class BenchRun {
     return order;
   }
 
-  /** Rows of the largest table each format writes, untimed, before the timed loads. */
+  /** Rows of the largest table each format writes, untimed, before the timed loads (--load-warm-up). */
   static final long WARM_UP_ROWS = 1_000_000;
 
   /**
@@ -166,7 +166,8 @@ public final class BenchRun {
    */
   private void warmUp(String text) throws Exception {
     String largest = rows.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-    long n = Math.min(WARM_UP_ROWS, rows.get(largest));
+    long n = Math.min(options.warmUpRows(), rows.get(largest));
+    if (n == 0) return;
     for (Format f : options.formats()) {
       String t = database(f.id()) + ".load_warm_up";
       progress.start("warm up " + f.id() + " (" + n + " rows of " + largest + ", not timed)");
