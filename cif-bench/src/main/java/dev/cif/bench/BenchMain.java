@@ -1,5 +1,7 @@
 package dev.cif.bench;
 
+import dev.cif.console.EngineLog;
+import dev.cif.console.Progress;
 import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
 import dev.cif.testing.rows.RowGenerator;
@@ -50,22 +52,62 @@ public final class BenchMain {
   /** The paper's io.file.buffer.size (§6.2). */
   static final int IO_BUFFER_BYTES = 128 * 1024;
 
+  /** Results: tables, and the paths of what was written. */
   private final PrintStream out;
+  /** Steps: each load and measurement, a line each. */
+  private final PrintStream log;
+  private final Progress progress;
 
+  /** Results on {@code out}, steps on standard error, no progress line. */
   BenchMain(PrintStream out) {
-    this.out = out;
+    this(out, System.err, Progress.logOnly(null));
   }
 
+  BenchMain(PrintStream out, PrintStream log, Progress progress) {
+    this.out = out;
+    this.log = log;
+    this.progress = progress;
+  }
+
+  /**
+   * Standard output carries the results alone. The steps, the data loads and every library's log go to
+   * bench.log in the command's data directory (its path printed once, on standard error); a terminal gets
+   * a progress line.
+   */
   public static void main(String[] args) throws IOException {
     System.setProperty("java.awt.headless", "true");
+    if (args.length == 0 || args[0].equals("formats")) {
+      run(args, System.out, System.out, Progress.logOnly(null), System.err);
+      return;
+    }
+    EngineLog engineLog = EngineLog.to(new File(dataDirectory(args), "bench.log"), "cif bench");
+    try (Progress progress = Progress.on(engineLog.terminal(), null)) {
+      run(args, engineLog.results(), System.out, progress, engineLog.terminal());
+    }
+    engineLog.results().flush();
+  }
+
+  private static void run(String[] args, PrintStream out, PrintStream log, Progress progress, PrintStream errors) throws IOException {
     try {
-      new BenchMain(System.out).execute(args);
+      new BenchMain(out, log, progress).execute(args);
     } catch (IllegalArgumentException e) {
-      System.err.println("error: " + e.getMessage());
-      System.err.println(usage());
+      progress.close();
+      errors.println("error: " + e.getMessage());
+      errors.println(usage());
       System.exit(2);
     }
   }
+
+  /** Where a command keeps its data (--dir, or generate's --out), and so its log. */
+  static File dataDirectory(String[] args) {
+    for (int i = 1; i + 1 < args.length; i++) {
+      if (args[i].equals("--dir") || args[0].equals("generate") && args[i].equals("--out")) return new File(args[i + 1]);
+    }
+    return new File(args[0].equals("paper") ? PAPER_DIR : ENCODINGS_DIR);
+  }
+
+  static final String PAPER_DIR = "/tmp/cifbench-data";
+  static final String ENCODINGS_DIR = System.getProperty("java.io.tmpdir") + "/cif-encodings";
 
   static String usage() {
     return String.join("\n",
@@ -98,7 +140,7 @@ public final class BenchMain {
   }
 
   private void encodings(BenchArgs args) throws IOException {
-    java.nio.file.Path dir = java.nio.file.Path.of(args.get("dir", System.getProperty("java.io.tmpdir") + "/cif-encodings"));
+    java.nio.file.Path dir = java.nio.file.Path.of(args.get("dir", ENCODINGS_DIR));
     java.nio.file.Files.createDirectories(dir);
     new dev.cif.bench.encodings.EncodingBench(new org.apache.hadoop.fs.Path(dir.toUri()), (int) args.number("rows", 1_000_000),
         (int) args.number("runs", 5), out).run();
@@ -143,7 +185,7 @@ public final class BenchMain {
     RunSettings settings = new RunSettings(
         (int) args.number("warmups", DEFAULT_WARMUPS), (int) args.number("runs", DEFAULT_RUNS), baseline);
     String loadBefore = dev.cif.bench.harness.RunConditions.loadAverage();
-    BenchRunner runner = new BenchRunner(store(args.required("dir")), settings, out);
+    BenchRunner runner = new BenchRunner(store(args.required("dir")), settings, log, progress);
     List<BenchResult> results = new ArrayList<>();
     for (Experiment experiment : experiments) {
       results.addAll(runner.run(experiment, formats));
@@ -175,19 +217,19 @@ public final class BenchMain {
     if (!(scale > 0)) {
       throw new IllegalArgumentException("--scale must be positive");
     }
-    new PaperRun(out, store(args.get("dir", "/tmp/cifbench-data")), new File(args.get("out", "docs/bench/paper")),
+    new PaperRun(out, log, progress, store(args.get("dir", PAPER_DIR)), new File(args.get("out", "docs/bench/paper")),
         scale, args.number("seed", DEFAULT_SEED), (int) args.number("runs", 5),
         (int) args.number("warmups", 1)).execute(Boolean.parseBoolean(args.get("cold", "true")),
         args.get("only", "").isEmpty() ? Set.of() : Set.of(args.get("only", "").split(",")),
         Boolean.parseBoolean(args.get("full", "false")));
   }
 
-  private static DatasetStore store(String dir) throws IOException {
+  private DatasetStore store(String dir) throws IOException {
     Configuration conf = ForklessLocalFileSystem.configure(new Configuration());
     conf.setInt("io.file.buffer.size", IO_BUFFER_BYTES);
     // newInstance, not the cached getLocal: the cache would ignore this configuration if already filled.
     FileSystem fs = FileSystem.newInstanceLocal(conf);
-    return new DatasetStore(fs, fs.makeQualified(new Path(new File(dir).getAbsolutePath())), System.err);
+    return new DatasetStore(fs, fs.makeQualified(new Path(new File(dir).getAbsolutePath())), log);
   }
 
   private static String single(List<String> positional, String what) {

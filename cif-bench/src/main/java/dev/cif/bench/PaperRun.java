@@ -13,6 +13,7 @@ import dev.cif.bench.harness.PageCache;
 import dev.cif.bench.harness.ResultTable;
 import dev.cif.bench.harness.RunConditions;
 import dev.cif.bench.harness.RunSettings;
+import dev.cif.console.Progress;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -71,7 +72,11 @@ final class PaperRun {
   /** Row formats' compressed variants; their uncompressed variants stand for them in the default run. */
   private static final List<String> COMPRESSED_ROW_FORMATS = SLOW_ROW_FORMATS.subList(0, 2);
 
+  /** Results: the tables, and where the files went. */
   private final PrintStream out;
+  /** Steps: which table runs now, each measurement and load. */
+  private final PrintStream log;
+  private final Progress progress;
   private final DatasetStore store;
   private final File outDir;
   private final double scale;
@@ -79,8 +84,11 @@ final class PaperRun {
   private final int runs;
   private final int warmups;
 
-  PaperRun(PrintStream out, DatasetStore store, File outDir, double scale, long seed, int runs, int warmups) {
+  PaperRun(PrintStream out, PrintStream log, Progress progress, DatasetStore store, File outDir, double scale, long seed,
+      int runs, int warmups) {
     this.out = out;
+    this.log = log;
+    this.progress = progress;
     this.store = store;
     this.outDir = outDir;
     this.scale = scale;
@@ -138,7 +146,7 @@ final class PaperRun {
       if (plan.output().equals("fig7")) {
         table2(experiments.get(0), formats);
       }
-      out.printf("== %s: %,d rows, %d formats (%.0f s so far)%n", plan.output(), rows, formats.size(),
+      log.printf("== %s: %,d rows, %d formats (%.0f s so far)%n", plan.output(), rows, formats.size(),
           (System.nanoTime() - start) / 1e9);
       report(plan.output(), experiments, formats, new RunSettings(Math.max(warmups, plan.minWarmups()), runs, plan.baseline()));
     }
@@ -154,7 +162,7 @@ final class PaperRun {
           long rows = Math.max(1, Math.round(plan.rows() * scale));
           List<FormatUnderTest> formats = Formats.named(
               plan.formats(planFull).stream().filter(registered::contains).toList());
-          out.printf("== %s cold cache (page cache dropped before every timed run)%n", plan.output());
+          log.printf("== %s cold cache (page cache dropped before every timed run)%n", plan.output());
           report(plan.output() + "-cold", PaperExperiments.named(plan.experiment(), rows, seed), formats,
               new RunSettings(Math.min(1, warmups), Math.min(3, runs), plan.baseline(), true));
         }
@@ -164,9 +172,9 @@ final class PaperRun {
   }
 
   private void table2(Experiment experiment, List<FormatUnderTest> formats) throws IOException {
-    out.printf("== table2: load times of %s%n", experiment.dataset().id());
+    log.printf("== table2: load times of %s%n", experiment.dataset().id());
     String loadBefore = RunConditions.loadAverage();
-    List<LoadResult> loads = new LoadTimer(store, out).run(experiment.dataset(), formats);
+    List<LoadResult> loads = new LoadTimer(store, log).run(experiment.dataset(), formats);
     Files.writeString(new File(outDir, "table2.md").toPath(),
         RunConditions.line(loadBefore) + "\n\n" + new LoadTable(loads).markdown(), StandardCharsets.UTF_8);
   }
@@ -174,7 +182,7 @@ final class PaperRun {
   private void report(String name, List<Experiment> experiments, List<FormatUnderTest> formats,
       RunSettings settings) throws IOException {
     String loadBefore = RunConditions.loadAverage();
-    BenchRunner runner = new BenchRunner(store, settings, out);
+    BenchRunner runner = new BenchRunner(store, settings, log, progress);
     List<BenchResult> results = new ArrayList<>();
     for (Experiment experiment : experiments) {
       results.addAll(runner.run(experiment, formats));

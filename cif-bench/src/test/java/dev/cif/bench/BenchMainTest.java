@@ -49,6 +49,32 @@ class BenchMainTest {
     assertTrue(image.getWidth() > 0 && image.getHeight() > 0);
   }
 
+  /** bin/cif bench: the results alone on standard output; loads and measurements on the log. */
+  @Test
+  void standardOutputHoldsOnlyTheResults() throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8);
+    new BenchMain(new PrintStream(out, true, StandardCharsets.UTF_8), logStream, dev.cif.console.Progress.logOnly(logStream))
+        .execute(new String[] {"run", "fig10", "--rows", "300", "--dir", tmp.getPath(), "--runs", "1", "--warmups", "0",
+            "--formats", "seq-uncomp,seq-block", "--baseline", "seq-uncomp"});
+    java.util.List<String> lines = out.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
+    // The conditions line, the table's header, its 8 rows (4 jobs x 2 formats) and the footnote: nothing else.
+    assertEquals(11, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(0).startsWith("Measured "), lines.get(0));
+    assertTrue(lines.get(1).startsWith("experiment") && lines.get(10).startsWith("speedup = "), String.join("\n", lines));
+    for (String row : lines.subList(2, 10)) assertTrue(row.startsWith("fig10 "), row);
+    String steps = log.toString(StandardCharsets.UTF_8);
+    assertTrue(steps.contains("loading synthetic") && steps.contains("[  8/8 ") && steps.contains("[8/8] fig10"), steps);
+  }
+
+  @Test
+  void theLogGoesToTheCommandsDataDirectory() {
+    assertEquals(new File("d"), BenchMain.dataDirectory(new String[] {"run", "fig1", "--rows", "5", "--dir", "d"}));
+    assertEquals(new File("o"), BenchMain.dataDirectory(new String[] {"generate", "crawl", "--out", "o"}));
+    assertEquals(new File(BenchMain.PAPER_DIR), BenchMain.dataDirectory(new String[] {"paper", "--out", "docs/x"}));
+  }
+
   /** The one command behind docs/benchmarks.md, at a tiny scale: every table and all three charts of each. */
   @Test
   void paperWritesEveryTableAndChart() throws IOException {

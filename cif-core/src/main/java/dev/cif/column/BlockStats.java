@@ -64,13 +64,16 @@ public final class BlockStats {
     if (max == null || c.compareTo(max) > 0) max = own ? c : copyIfUtf8(c);
   }
 
-  /** Stats compare values of the column's own class (an int column may be handed a Short). */
+  /**
+   * Stats compare values of the column's own class (an int column may be handed a Short). A value of
+   * that class already is kept as it is: boxing it again would allocate for every value of the block.
+   */
   private static Object normalize(Number n, Schema.Type t) {
     switch (t) {
-      case INT: return n.intValue();
-      case LONG: return n.longValue();
-      case FLOAT: return n.floatValue();
-      default: return n.doubleValue();
+      case INT: return n instanceof Integer ? n : Integer.valueOf(n.intValue());
+      case LONG: return n instanceof Long ? n : Long.valueOf(n.longValue());
+      case FLOAT: return n instanceof Float ? n : Float.valueOf(n.floatValue());
+      default: return n instanceof Double ? n : Double.valueOf(n.doubleValue());
     }
   }
 

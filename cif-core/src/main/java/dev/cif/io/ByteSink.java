@@ -74,6 +74,16 @@ public final class ByteSink {
     buf[size++] = (byte) v;
   }
 
+  /** Eight bytes, little-endian (a PACKED run's words): one bounds check, not eight. */
+  public void writeLongLE(long v) {
+    ensure(8);
+    LONG_LE.set(buf, size, v);
+    size += 8;
+  }
+
+  private static final java.lang.invoke.VarHandle LONG_LE =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
   public void writeFloat(float f) { writeIntLE(Float.floatToRawIntBits(f)); }
 
   public void writeDouble(double d) {

@@ -4,6 +4,7 @@ import dev.cif.schema.CifSchemas;
 import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import java.util.function.Function;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
+import org.apache.avro.util.Utf8;
 import org.apache.hadoop.hive.common.type.Date;
 import org.apache.hadoop.hive.common.type.HiveChar;
 import org.apache.hadoop.hive.common.type.HiveDecimal;
@@ -23,6 +25,8 @@ import org.apache.hadoop.hive.serde2.objectinspector.PrimitiveObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.StructField;
 import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.UnionObjectInspector;
+import org.apache.hadoop.hive.serde2.objectinspector.primitive.StringObjectInspector;
+import org.apache.hadoop.io.Text;
 
 /**
  * Converts a Hive value, seen through whatever ObjectInspector the plan hands the SerDe, into the
@@ -97,6 +101,27 @@ final class HiveToCif {
     }
   }
 
+  /**
+   * A string as Avro's Utf8, which cif-core's writers take as it is: the block statistics and DICT's lookup
+   * use its bytes, where a String would be encoded to UTF-8 once for each (a CTAS profile showed that cost
+   * among the largest of a string column's write). Hive's Text is copied, never kept: a reader hands the
+   * same Text for every row. Bytes that are not plain ASCII take the String way as before, so that
+   * malformed UTF-8 in a text table is stored as Text.toString() repairs it, and a file is the same bytes
+   * whichever way a row came.
+   */
+  private static Function<Object, Object> string(StringObjectInspector p) {
+    if (!p.preferWritable()) return v -> new Utf8(p.getPrimitiveJavaObject(v));
+    return v -> {
+      Text t = p.getPrimitiveWritableObject(v);
+      byte[] b = t.getBytes();
+      int n = t.getLength();
+      for (int i = 0; i < n; i++) {
+        if (b[i] < 0) return new Utf8(t.toString());
+      }
+      return new Utf8(Arrays.copyOf(b, n));
+    };
+  }
+
   private static Function<Object, Object> primitive(PrimitiveObjectInspector p, Schema s) {
     switch (p.getPrimitiveCategory()) {
       case BOOLEAN: case INT: case LONG: case FLOAT: case DOUBLE:
@@ -104,7 +129,7 @@ final class HiveToCif {
       case BYTE: case SHORT:
         return v -> ((Number) p.getPrimitiveJavaObject(v)).intValue();
       case STRING:
-        return v -> p.getPrimitiveJavaObject(v).toString();
+        return string((StringObjectInspector) p);
       case CHAR:
         // Stored without its padding; reading rebuilds a HiveChar of the declared length.
         return v -> ((HiveChar) p.getPrimitiveJavaObject(v)).getStrippedValue();

@@ -6,11 +6,12 @@ import java.util.List;
 /** The command line of {@code bench-sql}: what to generate, which formats and queries, how often. */
 public record BenchOptions(Workload workload, double sf, List<Format> formats, int runs, int warmups, File dir,
     List<String> queries, String jdbcUrl, int threads, long seed, File md, File settings, String money, Engine engine,
-    boolean stats) {
+    boolean stats, long warmUpRows) {
 
   static final String USAGE = "bench-sql ssb|tpch --sf N [--formats all|cif,cif_none,cif_lz4,cif_zstd,orc,parquet,rcfile,avro,sequencefile,textfile]"
       + " [--runs K] [--warmups W] [--dir DIR] [--queries q1.1,...] [--jdbc URL] [--threads T] [--seed S]"
-      + " [--md FILE] [--settings FILE] [--money double|decimal (TPC-H)] [--engine mr|tez] [--stats on|off]";
+      + " [--md FILE] [--settings FILE] [--money double|decimal (TPC-H)] [--engine mr|tez] [--stats on|off]"
+      + " [--load-warm-up ROWS (untimed CTAS per format before the loads; 0: none)]";
 
   public static BenchOptions parse(String[] args) {
     if (args.length == 0 || args.length % 2 == 0) throw new IllegalArgumentException("usage: " + USAGE);
@@ -29,6 +30,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
     String money = "DOUBLE";
     Engine engine = Engine.TEZ; // Hive 4's default engine
     boolean stats = true; // table and column statistics after each load, as hive-testbench computes them
+    long warmUpRows = BenchRun.WARM_UP_ROWS;
     for (int i = 1; i < args.length; i += 2) {
       String v = args[i + 1];
       switch (args[i]) {
@@ -46,15 +48,16 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
         case "--money" -> money = moneyType(workload, v);
         case "--engine" -> engine = Engine.of(v);
         case "--stats" -> stats = onOff(v);
+        case "--load-warm-up" -> warmUpRows = Long.parseLong(v);
         default -> throw new IllegalArgumentException("unknown option " + args[i] + "; usage: " + USAGE);
       }
     }
     for (String q : queries) {
       if (!workload.queries().contains(q)) throw new IllegalArgumentException("no query " + q + " in " + workload.id());
     }
-    if (sf <= 0 || runs < 1 || warmups < 0 || formats.isEmpty()) throw new IllegalArgumentException("usage: " + USAGE);
+    if (sf <= 0 || runs < 1 || warmups < 0 || warmUpRows < 0 || formats.isEmpty()) throw new IllegalArgumentException("usage: " + USAGE);
     return new BenchOptions(workload, sf, formats, runs, warmups, dir.getAbsoluteFile(), queries, jdbc, threads, seed, md, settings, money, engine,
-        stats);
+        stats, warmUpRows);
   }
 
   private static boolean onOff(String v) {

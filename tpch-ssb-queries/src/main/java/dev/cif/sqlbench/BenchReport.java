@@ -96,7 +96,7 @@ public final class BenchReport {
         .append(" | geomean CPU ms | CPU ratio to ").append(baseline.id())
         .append(" | read MB (all queries) | read ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Format f : formats) {
-      LoadResult l = run.loads().stream().filter(x -> x.format() == f).findFirst().orElse(new LoadResult(f, -1, -1));
+      LoadResult l = load(f);
       md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.0f | %.2f | %.0f | %.2f | %.1f | %.2f |%n", f.id(),
           l.millis() / 1e3, l.bytesOnDisk() / 1e6, geomeanMillis(f), geomeanMillis(f) / geomeanMillis(baseline),
           geomeanCpuMillis(f), geomeanCpuMillis(f) / geomeanCpuMillis(baseline), bytesRead(f) / 1e6,
@@ -104,6 +104,7 @@ public final class BenchReport {
     }
     md.append(String.format("%nGeomean over the %d of %d queries every format answered alike.%n%n",
         comparableQueries().size(), o.queries().size()));
+    md.append(loadTable());
     md.append(table("ms", r -> Long.toString(r.medianMillis())));
     md.append('\n').append(table("CPU ms", r -> Long.toString(r.medianCpuMillis())));
     md.append('\n').append(table("read MB", r -> String.format(Locale.ROOT, "%.1f", r.bytesRead() / 1e6)));
@@ -111,6 +112,40 @@ public final class BenchReport {
       md.append(String.format("%n![time](%s-time.png)%n%n![CPU](%s-cpu.png)%n%n![read](%s-read.png)%n", chartPrefix,
           chartPrefix, chartPrefix));
     }
+    return md.toString();
+  }
+
+  private LoadResult load(Format f) {
+    return run.loads().stream().filter(x -> x.format() == f).findFirst().orElse(new LoadResult(f, Map.of(), Map.of(), -1));
+  }
+
+  /** CTAS wall and CPU seconds per table and format, their ratios to the baseline's, and how the runner ordered the loads. */
+  String loadTable() {
+    long warmUp = run.options().warmUpRows();
+    StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Loads (CTAS from the text tables; wall seconds, then the"
+        + " process's CPU seconds during each): %sthe formats take turns table by table, the order reversed on every other"
+        + " table.%n%n| table |", warmUp > 0 ? String.format(Locale.ROOT, "after an untimed warm-up CTAS per format of up"
+        + " to %,d rows of the largest table, ", warmUp) : "no warm-up (--load-warm-up 0); "));
+    List<Format> others = formats.stream().filter(f -> f != baseline).toList();
+    for (String unit : List.of("s", "CPU s")) {
+      for (Format f : formats) md.append(' ').append(f.id()).append(' ').append(unit).append(" |");
+      for (Format f : others) md.append(' ').append(f.id()).append(" / ").append(baseline.id()).append(" |");
+    }
+    md.append("\n|---|").append("---:|".repeat(2 * (formats.size() + others.size()))).append('\n');
+    java.util.Set<String> tables = new java.util.LinkedHashSet<>(run.rows().keySet());
+    for (Format f : formats) tables.addAll(load(f).tableMillis().keySet());
+    for (String t : tables) {
+      md.append("| ").append(t).append(" |").append(loadCells(others, f -> load(f).tableMillis().getOrDefault(t, -1L)))
+          .append(loadCells(others, f -> load(f).tableCpuMillis().getOrDefault(t, -1L))).append('\n');
+    }
+    md.append("| all |").append(loadCells(others, f -> load(f).millis())).append(loadCells(others, f -> load(f).cpuMillis())).append('\n');
+    return md.append('\n').toString();
+  }
+
+  private String loadCells(List<Format> others, java.util.function.ToLongFunction<Format> millis) {
+    StringBuilder md = new StringBuilder();
+    for (Format f : formats) md.append(String.format(Locale.ROOT, " %.1f |", millis.applyAsLong(f) / 1e3));
+    for (Format f : others) md.append(String.format(Locale.ROOT, " %.2f |", (double) millis.applyAsLong(f) / millis.applyAsLong(baseline)));
     return md.toString();
   }
 

@@ -105,16 +105,31 @@ public final class BenchRun {
       // In process, tables live under benchtable: so that reads of table data can be told apart.
       sql.run("CREATE DATABASE " + db + (sql.readsInProcess()
           ? " LOCATION '" + TableFileSystem.SCHEME + "://" + new File(options.dir(), "warehouse/" + db).getAbsolutePath() + "'" : ""));
-      long millis = 0;
-      long bytes = 0;
-      for (String table : rows.keySet()) {
-        String t = db + "." + table;
+    }
+    warmUp(text);
+    Map<Format, Map<String, Long>> millis = new LinkedHashMap<>();
+    Map<Format, Map<String, Long>> cpuMillis = new LinkedHashMap<>();
+    Map<Format, Long> bytes = new LinkedHashMap<>();
+    for (Format f : options.formats()) {
+      millis.put(f, new LinkedHashMap<>());
+      cpuMillis.put(f, new LinkedHashMap<>());
+      bytes.put(f, 0L);
+    }
+    int i = 0;
+    for (String table : rows.keySet()) {
+      for (Format f : loadOrder(options.formats(), i++)) {
+        String t = database(f.id()) + "." + table;
         progress.start("load " + f.id() + " " + table);
         long start = System.nanoTime();
+        long cpuStart = sql.cpuNanos();
         sql.run("CREATE TABLE " + t + " " + f.storage() + " AS SELECT * FROM " + text + "." + table);
-        millis += (System.nanoTime() - start) / 1_000_000;
-        bytes += sizeOnDisk(t);
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        long cpu = cpuStart < 0 ? -1 : (sql.cpuNanos() - cpuStart) / 1_000_000;
+        millis.get(f).put(table, ms);
+        cpuMillis.get(f).put(table, cpu);
+        bytes.put(f, bytes.get(f) + sizeOnDisk(t));
         progress.done(rows.get(table) + " rows");
+        log.printf(Locale.ROOT, "load %-12s %-10s %8.1f s %8.1f s CPU%n", f.id(), table, ms / 1e3, cpu / 1e3);
         // Statistics as hive-testbench computes them after loading; not part of the load time.
         if (options.stats()) {
           progress.start("analyze " + f.id() + " " + table);
@@ -122,8 +137,45 @@ public final class BenchRun {
           progress.done("");
         }
       }
-      loads.add(new LoadResult(f, millis, bytes));
-      log.printf(Locale.ROOT, "load %-12s %8.1f s %10.1f MB%n", f.id(), millis / 1e3, bytes / 1e6);
+    }
+    for (Format f : options.formats()) {
+      LoadResult l = new LoadResult(f, millis.get(f), cpuMillis.get(f), bytes.get(f));
+      loads.add(l);
+      log.printf(Locale.ROOT, "load %-12s %8.1f s %10.1f MB%n", f.id(), l.millis() / 1e3, l.bytesOnDisk() / 1e6);
+    }
+  }
+
+  /**
+   * The order the formats load a table in: the formats alternate table by table, the order reversed on
+   * every other table, so that no format's loads all run before (or after) another's: the first large CTAS
+   * of a session costs more (the JIT compiles the text reading and operator pipeline; at SF 1 the first
+   * lineorder CTAS took ~25 s longer than a later one of either format).
+   */
+  static List<Format> loadOrder(List<Format> formats, int table) {
+    List<Format> order = new ArrayList<>(formats);
+    if (table % 2 == 1) java.util.Collections.reverse(order);
+    return order;
+  }
+
+  /** Rows of the largest table each format writes, untimed, before the timed loads (--load-warm-up). */
+  static final long WARM_UP_ROWS = 1_000_000;
+
+  /**
+   * An untimed CTAS per format of up to {@link #WARM_UP_ROWS} rows of the largest table (dropped again), so
+   * that the timed loads all run on a warm JVM: the same text reading and each format's writer compiled.
+   */
+  private void warmUp(String text) throws Exception {
+    String largest = rows.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    long n = Math.min(options.warmUpRows(), rows.get(largest));
+    if (n == 0) return;
+    for (Format f : options.formats()) {
+      String t = database(f.id()) + ".load_warm_up";
+      progress.start("warm up " + f.id() + " (" + n + " rows of " + largest + ", not timed)");
+      long start = System.nanoTime();
+      sql.run("CREATE TABLE " + t + " " + f.storage() + " AS SELECT * FROM " + text + "." + largest + " LIMIT " + n);
+      sql.run("DROP TABLE " + t);
+      progress.done("");
+      log.printf(Locale.ROOT, "warm-up %-12s %8.1f s (%d rows of %s, not timed)%n", f.id(), (System.nanoTime() - start) / 1e9, n, largest);
     }
   }
 

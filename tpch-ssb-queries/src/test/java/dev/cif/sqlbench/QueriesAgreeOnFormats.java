@@ -36,10 +36,15 @@ abstract class QueriesAgreeOnFormats {
   static File dir() { return dir; }
 
   static BenchRun runEveryQuery(String workload, String sf) throws Exception {
+    return runEveryQuery(workload, sf, BenchRun.WARM_UP_ROWS);
+  }
+
+  /** The same with a load warm-up of at most {@code warmUpRows} rows per format (0: none). */
+  static BenchRun runEveryQuery(String workload, String sf, long warmUpRows) throws Exception {
     BenchOptions o = BenchOptions.parse(new String[] {workload, "--sf", sf, "--formats",
         FORMATS.stream().map(Format::id).collect(Collectors.joining(",")), "--runs", "1", "--warmups", "0",
         // Answers, not plans, are checked here: no ANALYZE statements (EngineTest checks them), to keep the suite short.
-        "--dir", dir.getPath(), "--threads", "2", "--engine", "mr", "--stats", "off"});
+        "--dir", dir.getPath(), "--threads", "2", "--engine", "mr", "--stats", "off", "--load-warm-up", Long.toString(warmUpRows)});
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     BenchRun run;
     try {

@@ -15,6 +15,8 @@ class SsbQueriesAgreeTest extends QueriesAgreeOnFormats {
     assertTrue(nonEmptyAnswers(run) >= 11, nonEmptyAnswers(run) + " non-empty answers");
     cifScansAreVectorized(run, true);
     assertTrue(run.loads().stream().allMatch(l -> l.bytesOnDisk() > 0 && l.millis() > 0), run.loads().toString());
+    // Every table's load is timed, for every format.
+    assertTrue(run.loads().stream().allMatch(l -> l.tableMillis().keySet().equals(run.rows().keySet()) && l.cpuMillis() > 0), run.loads().toString());
     // Q1.1 needs 4 of lineorder's 17 columns: CIF reads only those, text reads every byte.
     QueryResult cif = run.byFormat("q1.1").get(Format.CIF);
     QueryResult text = run.byFormat("q1.1").get(Format.TEXTFILE);
@@ -29,6 +31,7 @@ class SsbQueriesAgreeTest extends QueriesAgreeOnFormats {
     // The report names the Hive that ran (4.1.0, or 4.2.0 in the second pass) and the ORC it bundles.
     assertTrue(report.contains("Versions: Hive " + org.apache.hive.common.util.HiveVersionInfo.getVersion() + ", ")
         && report.contains(", ORC "), report);
+    assertTrue(report.contains("| lineorder |") && report.contains("| cif CPU s | orc CPU s | textfile CPU s | cif / orc | textfile / orc |"), report);
     assertTrue(new File(dir(), "report/ssb-time.png").length() > 0 && new File(dir(), "report/ssb-cpu.png").length() > 0);
   }
 }

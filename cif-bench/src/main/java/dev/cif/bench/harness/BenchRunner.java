@@ -1,5 +1,6 @@
 package dev.cif.bench.harness;
 
+import dev.cif.console.Progress;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -21,7 +22,15 @@ public final class BenchRunner {
   private final IoCounters io;
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
+  private final Progress progress;
+
   public BenchRunner(DatasetStore store, RunSettings settings, PrintStream log) {
+    this(store, settings, log, Progress.logOnly(null));
+  }
+
+  /** A runner that also shows each measurement on {@code progress} (format, job, elapsed). */
+  public BenchRunner(DatasetStore store, RunSettings settings, PrintStream log, Progress progress) {
+    this.progress = progress;
     this.store = store;
     this.settings = settings;
     this.log = log;
@@ -37,7 +46,9 @@ public final class BenchRunner {
     }
     List<Path> dirs = new ArrayList<>();
     for (FormatUnderTest format : formats) {
+      progress.start("data " + experiment.dataset().id() + " as " + format.name());
       dirs.add(store.ensureLoaded(experiment.dataset(), format));
+      progress.done("");
     }
     List<BenchResult> results = new ArrayList<>();
     int total = experiment.jobs().size() * formats.size();
@@ -45,7 +56,9 @@ public final class BenchRunner {
     for (BenchJob job : experiment.jobs()) {
       BenchResult reference = null;
       for (int f = 0; f < formats.size(); f++) {
+        progress.start(String.format("[%d/%d] %s %s %s", results.size() + 1, total, experiment.name(), job.name(), formats.get(f).name()));
         BenchResult result = measure(experiment, job, formats.get(f), dirs.get(f));
+        progress.done(String.format("%.1f ms", result.wallMillis()));
         if (reference == null) {
           reference = result;
         } else if (!result.outcome().agreesWith(reference.outcome())) {

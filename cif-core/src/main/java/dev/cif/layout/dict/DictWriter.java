@@ -6,6 +6,7 @@ import dev.cif.io.ByteStringTable;
 import dev.cif.layout.plain.ValueCodec;
 import dev.cif.layout.skiplist.BlockScopedWriter;
 import org.apache.avro.Schema;
+import org.apache.avro.util.Utf8;
 
 /**
  * Writes a DICT column ({@link DictType}, docs/FORMAT.md §6.4) a block at a time: the block's distinct
@@ -56,14 +57,26 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
       out.writeByte(0);
       return;
     }
-    scratch.reset();
-    type.plain.write(v, scratch); // fails here, before any state changes, on a value of the wrong type
-    scratchIn.reset(scratch.array(), 0, scratch.size());
-    int len = scratchIn.readLength();
-    int off = scratchIn.position();
-    int id = table.find(scratch.array(), off, len);
+    byte[] b;
+    int off;
+    int len;
+    if (v instanceof Utf8 && !type.bytes) {
+      // A Utf8's bytes are what the string codec would write after the length: used where they are.
+      Utf8 u = (Utf8) v;
+      b = u.getBytes();
+      off = 0;
+      len = u.getByteLength();
+    } else {
+      scratch.reset();
+      type.plain.write(v, scratch); // fails here, before any state changes, on a value of the wrong type
+      scratchIn.reset(scratch.array(), 0, scratch.size());
+      b = scratch.array();
+      len = scratchIn.readLength();
+      off = scratchIn.position();
+    }
+    int id = table.find(b, off, len);
     if (id < 0) {
-      id = table.add(scratch.array(), off, len);
+      id = table.add(b, off, len);
       lastAdded = true;
     }
     occurrences++;
@@ -73,7 +86,7 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
     } else {
       // The table only counts distinct values here, to choose the next block's mode.
       out.writeUVarInt(type.nullable ? len + 1 : len);
-      out.writeBytes(scratch.array(), off, len);
+      out.writeBytes(b, off, len);
     }
   }
 

@@ -95,7 +95,7 @@ public final class PackedRepeats {
       words[w] |= items[i] << shift;
       if (shift + width > 64) words[w + 1] |= items[i] >>> (64 - shift);
     }
-    for (int w = 0; w < n; w++) for (int k = 0; k < 8; k++) out.writeByte((int) (words[w] >>> (8 * k)));
+    for (int w = 0; w < n; w++) out.writeLongLE(words[w]);
   }
 
   /** Reader: a new block of the given runs; forgets the expanded run, whose bytes the block buffer no longer holds. */

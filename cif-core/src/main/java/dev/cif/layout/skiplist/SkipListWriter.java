@@ -24,6 +24,11 @@ public final class SkipListWriter {
   private final ByteSink scratch = new ByteSink(1024);
   private int[] ends = new int[1024];
   private int count;
+  /**
+   * {@link #valueBytes()} as of the last change: a codec's preamble size (PACKED's runs, a dictionary) is
+   * computed once per value, not once for each of the three callers that ask it per value.
+   */
+  private int bytes;
 
   /**
    * @param column the column's name, for errors
@@ -38,21 +43,23 @@ public final class SkipListWriter {
     this.maxValueBytes = maxValueBytes;
     this.column = column;
     if (scoped != null) scoped.beginBlock();
+    bytes = computeValueBytes();
   }
 
   public int count() { return count; }
 
   /** Bytes the block will hold: its values plus any per-block preamble (a DCSL dictionary). */
-  public int valueBytes() {
+  public int valueBytes() { return bytes; }
+
+  private int computeValueBytes() {
     return scoped != null ? values.size() + scoped.preambleBytes() : values.size();
   }
 
   /** Appends one value; a value that cannot be encoded leaves the block as it was. */
   public void add(Object v) {
     int before = values.size();
-    int beforeBytes = valueBytes();
     try {
-      encode(v, beforeBytes);
+      encode(v, bytes);
     } catch (RuntimeException e) {
       values.truncate(before);
       if (scoped != null) scoped.undoLastWrite();
@@ -62,17 +69,24 @@ public final class SkipListWriter {
     ends[count++] = values.size();
   }
 
-  /** Checks the value's size as the block grows by it: a dictionary entry it adds to the preamble counts. */
+  /**
+   * Checks the value's size as the block grows by it: a dictionary entry it adds to the preamble counts.
+   * Updates {@link #bytes} once the value is in.
+   */
   private void encode(Object v, int beforeBytes) {
     if (prefixed) {
       scratch.reset();
       codec.write(v, scratch);
-      // The values buffer has not grown yet: what valueBytes() gained is the preamble's growth.
-      checkSize(scratch.size() + valueBytes() - beforeBytes);
+      // The values buffer has not grown yet: what the size gained is the preamble's growth.
+      int preambleGrowth = computeValueBytes() - beforeBytes;
+      checkSize(scratch.size() + preambleGrowth);
       values.writeLengthPrefixed(scratch.array(), 0, scratch.size());
+      bytes = computeValueBytes();
     } else {
       codec.write(v, values);
-      checkSize(valueBytes() - beforeBytes);
+      int after = computeValueBytes();
+      checkSize(after - beforeBytes);
+      bytes = after;
     }
   }
 
@@ -98,6 +112,7 @@ public final class SkipListWriter {
     values.reset();
     count = 0;
     if (scoped != null) scoped.beginBlock();
+    bytes = computeValueBytes();
   }
 
   /**
