@@ -55,6 +55,7 @@ class HiveAndPigOnClusterIT {
     Map<String, String> clientConf = new java.util.LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
     // As an operator installs CIF for HiveServer2 (docs/cluster.md): hive.aux.jars.path names the jars,
     // which Hive localizes into every Tez container.
+    clientConf.put("hive.exec.post.hooks", TezCountersHook.class.getName());
     clientConf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()
         .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));
     hive = new EmbeddedHive(new File(BASE, "hive-client"), false, clientConf);
@@ -147,7 +148,14 @@ class HiveAndPigOnClusterIT {
     hive.run(script.get(1)); // INSERT INTO urlinfo SELECT ... (400 generated pages)
     String crawl = script.get(2);
     assertTrue(crawl.contains("metadata['content-type']"), crawl);
+    TezCountersHook.reset();
+    DataNodeReads before = DataNodeReads.now();
     List<String> onCluster = sortedRows(hive.run(crawl));
+    DataNodeReads reads = DataNodeReads.now().minus(before);
+    Map<String, Long> counters = TezCountersHook.last();
+    System.out.println("LOCALITY crawl: " + reads + " local " + reads.localPercent() + "% tasks "
+        + counters.get("DATA_LOCAL_TASKS") + "/" + counters.get("TOTAL_LAUNCHED_TASKS") + " rack " + counters.get("RACK_LOCAL_TASKS")
+        + " other " + counters.get("OTHER_LOCAL_TASKS"));
     assertEquals(List.of("400"), hive.run("SELECT count(*) FROM urlinfo"));
     localRunner();
     try {
