@@ -1,26 +1,34 @@
 package dev.cif.cluster;
 
-import java.lang.management.ManagementFactory;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
+import java.lang.reflect.Field;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.metrics.DataNodeMetrics;
+import org.apache.hadoop.metrics2.lib.MutableCounterLong;
 
 /**
  * Bytes the cluster's DataNodes have served, summed over all of them, and how many went to a reader on
- * another node: each DataNode's own metrics ({@code BytesRead}, {@code RemoteBytesRead} of its
- * {@code DataNodeActivity} bean, in this JVM). A DataNode counts a read as local when the reader's socket
+ * another node: each DataNode's own metrics ({@code BytesRead}, {@code RemoteBytesRead}, in this JVM). A DataNode counts a read as local when the reader's socket
  * comes from its own address; containers read from their node's address (cluster.md, "How host names and
  * racks are faked"), the client JVM from 127.0.0.1, which is no node's (so its reads count as remote).
  */
 record DataNodeReads(long bytes, long remoteBytes) {
-  static DataNodeReads now() throws Exception {
-    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+  static DataNodeReads now(MiniDFSCluster dfs) throws ReflectiveOperationException {
     long bytes = 0;
     long remote = 0;
-    for (ObjectName name : server.queryNames(new ObjectName("Hadoop:service=DataNode,name=DataNodeActivity-*"), null)) {
-      bytes += ((Number) server.getAttribute(name, "BytesRead")).longValue();
-      remote += ((Number) server.getAttribute(name, "RemoteBytesRead")).longValue();
+    for (DataNode dn : dfs.getDataNodes()) {
+      DataNodeMetrics m = dn.getMetrics();
+      bytes += counter(m, "bytesRead");
+      remote += counter(m, "remoteBytesRead");
     }
     return new DataNodeReads(bytes, remote);
+  }
+
+  /** DataNodeMetrics has no getters for these; its JMX beans are not registered in a mini cluster. */
+  private static long counter(DataNodeMetrics m, String field) throws ReflectiveOperationException {
+    Field f = DataNodeMetrics.class.getDeclaredField(field);
+    f.setAccessible(true);
+    return ((MutableCounterLong) f.get(m)).value();
   }
 
   DataNodeReads minus(DataNodeReads before) {

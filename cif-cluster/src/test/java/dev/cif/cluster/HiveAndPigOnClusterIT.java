@@ -149,9 +149,9 @@ class HiveAndPigOnClusterIT {
     String crawl = script.get(2);
     assertTrue(crawl.contains("metadata['content-type']"), crawl);
     TezCountersHook.reset();
-    DataNodeReads before = DataNodeReads.now();
+    DataNodeReads before = DataNodeReads.now(cluster.dfs());
     List<String> onCluster = sortedRows(hive.run(crawl));
-    DataNodeReads reads = DataNodeReads.now().minus(before);
+    DataNodeReads reads = DataNodeReads.now(cluster.dfs()).minus(before);
     Map<String, Long> counters = TezCountersHook.last();
     System.out.println("LOCALITY crawl: " + reads + " local " + reads.localPercent() + "% tasks "
         + counters.get("DATA_LOCAL_TASKS") + "/" + counters.get("TOTAL_LAUNCHED_TASKS") + " rack " + counters.get("RACK_LOCAL_TASKS")
