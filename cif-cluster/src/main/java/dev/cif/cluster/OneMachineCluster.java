@@ -229,6 +229,9 @@ public final class OneMachineCluster implements AutoCloseable {
         "mapreduce.reduce.memory.mb", mb));
     files.put("tez-site.xml", Map.of(
         "tez.lib.uris", y.get("tez.lib.uris"),
+        // The containers see every node on /default-rack (the rack table lives in the cluster JVM), so Tez's
+        // "rack-local" reuse of a held container would accept any node and undo data locality.
+        "tez.am.container.reuse.rack-fallback.enabled", "false",
         "tez.use.cluster.hadoop-libs", "true",
         "tez.am.launch.cmd-opts", opts,
         "tez.task.launch.cmd-opts", opts,
