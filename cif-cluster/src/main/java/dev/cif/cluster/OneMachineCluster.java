@@ -98,17 +98,20 @@ public final class OneMachineCluster implements AutoCloseable {
     // A stopped DataNode is declared dead within ~12 s (fault runs), not HDFS's 10.5 minutes.
     conf.setLong(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 1000);
-    // The NameNode knows every DataNode by the address its RPCs come from (127.0.0.1 for all); each listens
-    // on its node's own address, which only its host name leads to: clients and the write pipeline connect
-    // by name.
+    // The NameNode knows every DataNode by the address its RPCs come from (127.0.0.1 for all); clients and
+    // the write pipeline connect by name, i.e. to the node's own address.
     conf.setBoolean(DFSConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, true);
     conf.setBoolean(DFSConfigKeys.DFS_DATANODE_USE_DN_HOSTNAME, true);
     // Each DataNode listens on its node's own address (checkDataNodeAddrConfig keeps them instead of
-    // MiniDFSCluster's 127.0.0.1); hosts() sets dfs.datanode.hostname and racks() the rack table.
+    // MiniDFSCluster's 127.0.0.1); hosts() sets dfs.datanode.hostname and racks() the rack table. Its data
+    // port listens on every address: the NameNode hands out 127.0.0.1 (where every registration comes
+    // from), which clients that do not connect by name use, e.g. the NodeManagers' localizers, whose
+    // configuration no setting reaches. A reader connecting by name reaches the node's own address, which
+    // is what the DataNode's local/remote count compares with the reader's.
     Configuration[] nodeAddresses = new Configuration[options.nodes];
     for (int i = 0; i < options.nodes; i++) {
       nodeAddresses[i] = new Configuration(false);
-      nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, names.address(i) + ":0");
+      nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, "0.0.0.0:0");
       nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_HTTP_ADDRESS_KEY, names.address(i) + ":0");
       nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, names.address(i) + ":0");
     }
