@@ -111,11 +111,11 @@ class ClusterFaultsIT {
 
   @Test
   void aDataNodeStoppedMidInsertLeavesAllRowsOnceOrNone() throws Exception {
-    hive.run("CREATE TABLE faults.dst (n BIGINT, s STRING) STORED AS CIF");
+    // Small split-directories (and blocks), so that the INSERT's task writes several, one after the other,
+    // while it runs: the fault lands between them.
+    hive.run("CREATE TABLE faults.dst (n BIGINT, s STRING) STORED AS CIF"
+        + " TBLPROPERTIES ('cif.split-directory.bytes' = '4096', 'cif.block.bytes' = '1024')");
     org.apache.hadoop.fs.Path table = new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, "faults.dst"));
-    // Small split-directories, so that the INSERT writes several, one after the other, while it runs.
-    hive.set("cif.split-directory.bytes", "4096");
-    hive.set("cif.block.bytes", "1024");
     Fault fault = Fault.when(() -> firstWrittenCifFile(table), file -> {
       String host = shared.fs.getFileBlockLocations(file, 0, 1)[0].getHosts()[0];
       return "stopped " + stopDataNode(host) + " holding " + file.getName() + " of " + file.getParent().getName();
@@ -130,8 +130,6 @@ class ClusterFaultsIT {
       }
       fault.requireInjected();
     } finally {
-      hive.set("cif.split-directory.bytes", Long.toString(256L << 20));
-      hive.set("cif.block.bytes", Long.toString(256L << 10));
       fault.await();
       restartStoppedDataNodes();
     }
