@@ -7,10 +7,12 @@ import org.apache.hadoop.hdfs.server.datanode.metrics.DataNodeMetrics;
 import org.apache.hadoop.metrics2.lib.MutableCounterLong;
 
 /**
- * Bytes the cluster's DataNodes have served, summed over all of them, and how many went to a reader on
- * another node: each DataNode's own metrics ({@code BytesRead}, {@code RemoteBytesRead}, in this JVM). A DataNode counts a read as local when the reader's socket
- * comes from its own address; containers read from their node's address (cluster.md, "How host names and
- * racks are faked"), the client JVM from 127.0.0.1, which is no node's (so its reads count as remote).
+ * Bytes the cluster's DataNodes have served, summed over all of them, and how many the DataNodes counted as
+ * going to a remote reader: each DataNode's own metrics ({@code BytesRead}, {@code RemoteBytesRead}, in this
+ * JVM). A DataNode counts a read as local when the reader's socket comes from the address it was reached at.
+ * That measures node locality only if each container's reads leave from its node's address, which they do
+ * not yet (the Hive client expands dfs.client.local.interfaces before shipping it; cluster.md, "Local and
+ * remote reads"): until then the split is reported, not relied on.
  */
 record DataNodeReads(long bytes, long remoteBytes) {
   static DataNodeReads now(MiniDFSCluster dfs) throws ReflectiveOperationException {
