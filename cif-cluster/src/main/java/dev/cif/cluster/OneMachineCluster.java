@@ -25,6 +25,8 @@ import org.apache.tez.test.MiniTezCluster;
 public final class OneMachineCluster implements AutoCloseable {
   public static final String PLACEMENT_POLICY = "org.apache.hadoop.hdfs.server.blockmanagement.ColumnPlacementPolicy";
   public static final String PLACEMENT_PLUGIN = "dev.cif.placement.ColumnPlacementPlugin";
+  /** The environment variable a NodeManager gives its containers: its node's loopback address. */
+  public static final String NODE_ADDRESS_ENV = "CIF_NODE_ADDRESS";
 
   /** How the cluster is built. */
   public static final class Options {
@@ -91,15 +93,34 @@ public final class OneMachineCluster implements AutoCloseable {
     conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, options.blockSize);
     conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 0);
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, 3);
-    // The nodes all connect from 127.0.0.1, whose reverse name is not theirs.
+    // The nodes register from their own loopback addresses, whose reverse names are not the ones they give.
     conf.setBoolean(DFSConfigKeys.DFS_NAMENODE_DATANODE_REGISTRATION_IP_HOSTNAME_CHECK_KEY, false);
     // A stopped DataNode is declared dead within ~12 s (fault runs), not HDFS's 10.5 minutes.
     conf.setLong(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 1000);
+    // The NameNode knows every DataNode by the address its RPCs come from (127.0.0.1 for all); clients and
+    // the write pipeline connect by name, i.e. to the node's own address.
+    conf.setBoolean(DFSConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, true);
+    conf.setBoolean(DFSConfigKeys.DFS_DATANODE_USE_DN_HOSTNAME, true);
+    // Each DataNode listens on its node's own address (checkDataNodeAddrConfig keeps them instead of
+    // MiniDFSCluster's 127.0.0.1); hosts() sets dfs.datanode.hostname and racks() the rack table. Its data
+    // port listens on every address: the NameNode hands out 127.0.0.1 (where every registration comes
+    // from), which clients that do not connect by name use, e.g. the NodeManagers' localizers, whose
+    // configuration no setting reaches. A reader connecting by name reaches the node's own address, which
+    // is what the DataNode's local/remote count compares with the reader's.
+    Configuration[] nodeAddresses = new Configuration[options.nodes];
+    for (int i = 0; i < options.nodes; i++) {
+      nodeAddresses[i] = new Configuration(false);
+      nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, "0.0.0.0:0");
+      nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_HTTP_ADDRESS_KEY, names.address(i) + ":0");
+      nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, names.address(i) + ":0");
+    }
     MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(options.nodes)
-        .racks(names.racks().toArray(String[]::new)).hosts(names.hosts().toArray(String[]::new)).build();
+        .racks(names.racks().toArray(String[]::new)).hosts(names.hosts().toArray(String[]::new))
+        .checkDataNodeAddrConfig(true).dataNodeConfOverlays(nodeAddresses).build();
     MiniTezCluster yarn = null;
     try {
+      names.resolveInThisJvm();
       dfs.waitActive();
       FileSystem fs = dfs.getFileSystem();
       YarnConfiguration yc = new YarnConfiguration(dfs.getConfiguration(0));
@@ -114,15 +135,22 @@ public final class OneMachineCluster implements AutoCloseable {
       // resolves the NodeManagers' racks through the same table, in this JVM.
       yarn = new MiniTezCluster("cif-cluster", options.nodes, 1, 1);
       yarn.init(yc);
-      // Each NodeManager takes its DataNode's host name: its NodeId is the host of yarn.nodemanager.address
-      // (read when it starts), which MiniYARNCluster would set to this machine's name for all of them.
+      // Each NodeManager takes its DataNode's host name and address: its NodeId is the reverse name of the
+      // address yarn.nodemanager.address binds (read when it starts), which MiniYARNCluster would set to this
+      // machine's name for all of them. Its containers learn their node's address from the environment
+      // (dfs.client.local.interfaces in the client configuration reads it), so that their HDFS reads leave
+      // from it and a DataNode tells a reader on its own node from one on another.
       for (int i = 0; i < options.nodes; i++) {
-        yarn.getNodeManager(i).getConfig().set(YarnConfiguration.NM_ADDRESS, names.host(i) + ":0");
+        Configuration nm = yarn.getNodeManager(i).getConfig();
+        nm.set(YarnConfiguration.NM_ADDRESS, names.host(i) + ":0");
+        nm.set(YarnConfiguration.NM_ADMIN_USER_ENV, nm.get(YarnConfiguration.NM_ADMIN_USER_ENV,
+            YarnConfiguration.DEFAULT_NM_ADMIN_USER_ENV) + "," + NODE_ADDRESS_ENV + "=" + names.address(i));
       }
       yarn.start();
       if (!yarn.waitForNodeManagersToConnect(60_000)) {
         throw new IllegalStateException("the NodeManagers did not register within 60 s");
       }
+      requireNodeManagersUnderNodeNames(yarn, names);
       OneMachineCluster cluster = new OneMachineCluster(base, options, names, dfs, yarn);
       cluster.writeClientConf(confDir(base));
       return cluster;
@@ -130,6 +158,18 @@ public final class OneMachineCluster implements AutoCloseable {
       if (yarn != null) yarn.stop();
       dfs.shutdown();
       throw e;
+    }
+  }
+
+  /**
+   * Tez asks YARN for a task's container on its split's hosts (the DataNodes' names): a NodeManager under any
+   * other name (e.g. {@code localhost}, the reverse name of 127.0.0.1) never gets a data-local task.
+   */
+  private static void requireNodeManagersUnderNodeNames(MiniTezCluster yarn, NodeNames names) {
+    java.util.Set<String> registered = new java.util.TreeSet<>();
+    yarn.getResourceManager().getRMContext().getRMNodes().keySet().forEach(id -> registered.add(id.getHost()));
+    if (!registered.equals(new java.util.TreeSet<>(names.hosts()))) {
+      throw new IllegalStateException("NodeManagers registered as " + registered + ", not as the DataNodes " + names.hosts());
     }
   }
 
@@ -163,7 +203,12 @@ public final class OneMachineCluster implements AutoCloseable {
     files.put("core-site.xml", Map.of("fs.defaultFS", fileSystem().getUri().toString()));
     files.put("hdfs-site.xml", Map.of(
         DFSConfigKeys.DFS_REPLICATION_KEY, "3",
-        DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(options.blockSize)));
+        DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(options.blockSize),
+        // DataNodes listen on their nodes' addresses, reached by name (see start).
+        DFSConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, "true",
+        // In a container: read from the node's own address (empty, so unbound, in a client outside YARN).
+        // Hadoop expands the variable where the setting is read, i.e. in each container.
+        DFSConfigKeys.DFS_CLIENT_LOCAL_INTERFACES, "${env." + NODE_ADDRESS_ENV + ":-}"));
     Map<String, String> yarnSite = new LinkedHashMap<>();
     for (String key : List.of(YarnConfiguration.RM_ADDRESS, YarnConfiguration.RM_SCHEDULER_ADDRESS,
         YarnConfiguration.RM_RESOURCE_TRACKER_ADDRESS, YarnConfiguration.RM_ADMIN_ADDRESS,
@@ -187,6 +232,9 @@ public final class OneMachineCluster implements AutoCloseable {
         "mapreduce.reduce.memory.mb", mb));
     files.put("tez-site.xml", Map.of(
         "tez.lib.uris", y.get("tez.lib.uris"),
+        // The containers see every node on /default-rack (the rack table lives in the cluster JVM), so Tez's
+        // "rack-local" reuse of a held container would accept any node and undo data locality.
+        "tez.am.container.reuse.rack-fallback.enabled", "false",
         "tez.use.cluster.hadoop-libs", "true",
         "tez.am.launch.cmd-opts", opts,
         "tez.task.launch.cmd-opts", opts,

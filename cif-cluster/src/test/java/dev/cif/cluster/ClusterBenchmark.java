@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * Hive on Tez containers on the one-machine cluster, data on HDFS, one run of every query per format,
  * with the placement policy chosen by -Dcif.bench.placement=column|default. Per query and format: wall
  * time, the tasks' CPU time, HDFS bytes read and file opens (Tez counters), NameNode RPCs (the client RPC
- * server's request count), data-local tasks; per CIF table, how much of each split-directory one node
+ * server's request count), data-local tasks, the bytes the DataNodes served and the share of them served to a
+ * reader on the DataNode's own node (DataNodeReads); per CIF table, how much of each split-directory one node
  * holds (what a data-local task can read locally). Answers are checked equal across formats. Writes a
  * markdown report to -Dcif.bench.out. Command: see docs/benchmarks.md, "On a cluster".
  */
@@ -106,7 +107,7 @@ class ClusterBenchmark {
             report.append(String.format("| %s | %.1f | %,d | %d | %s |%n", f.id(), loadS, c.bytes, c.directories,
                 c.directories == 0 ? "n/a" : String.format("%.1f%%", 100.0 * c.bestNodeBytes / c.bytes)));
           }
-          report.append("\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local / tasks |\n|---|---|---|---|---|---|---|---|\n");
+          report.append("\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local / tasks | DataNode bytes served | node-local |\n|---|---|---|---|---|---|---|---|---|---|\n");
           Map<Format, double[]> totals = new LinkedHashMap<>();
           String only = System.getProperty("cif.bench.queries");
           List<String> queries = only == null ? w.queries() : List.of(only.split(",")).stream().filter(w.queries()::contains).toList();
@@ -117,10 +118,12 @@ class ClusterBenchmark {
               List<String> rows = List.of();
               TezCountersHook.reset();
               long rpc0 = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests();
+              DataNodeReads served0 = DataNodeReads.now(cluster.dfs());
               long t0 = System.nanoTime();
               for (String sql : w.query(q)) rows = hive.run(sql);
               double wall = (System.nanoTime() - t0) / 1e9;
               long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
+              DataNodeReads served = DataNodeReads.now(cluster.dfs()).minus(served0);
               Map<String, Long> k = TezCountersHook.last();
               Answer answer = new Answer(rows);
               if (reference == null) reference = answer;
@@ -128,25 +131,29 @@ class ClusterBenchmark {
               long tasks = k.getOrDefault("TOTAL_LAUNCHED_TASKS", 0L);
               double cpu = k.getOrDefault("CPU_MILLISECONDS", 0L) / 1000.0;
               long bytes = k.getOrDefault("HDFS_BYTES_READ", 0L);
-              report.append(String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d |%n", q, f.id(), wall, cpu, bytes,
-                  k.getOrDefault("HDFS_OP_OPEN", 0L), rpcs, k.getOrDefault("DATA_LOCAL_TASKS", 0L), tasks));
-              double[] t = totals.computeIfAbsent(f, x -> new double[5]);
+              report.append(String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d | %,d | %.1f%% |%n", q, f.id(), wall, cpu,
+                  bytes, k.getOrDefault("HDFS_OP_OPEN", 0L), rpcs, k.getOrDefault("DATA_LOCAL_TASKS", 0L), tasks,
+                  served.bytes(), served.localPercent()));
+              double[] t = totals.computeIfAbsent(f, x -> new double[7]);
               t[0] += Math.log(wall);
               t[1] += cpu;
               t[2] += bytes;
               t[3] += k.getOrDefault("DATA_LOCAL_TASKS", 0L);
               t[4] += k.getOrDefault("TOTAL_LAUNCHED_TASKS", 0L);
+              t[5] += served.bytes();
+              t[6] += served.localBytes();
             }
           }
-          report.append("\n| format | geomean wall s | vs ORC | task CPU s | HDFS bytes read | vs ORC | data-local tasks |\n|---|---|---|---|---|---|---|\n");
+          report.append("\n| format | geomean wall s | vs ORC | task CPU s | HDFS bytes read | vs ORC | data-local tasks | DataNode bytes served | node-local |\n|---|---|---|---|---|---|---|---|---|\n");
           double[] orc = totals.get(Format.ORC);
           int n = queries.size();
           for (Map.Entry<Format, double[]> e : totals.entrySet()) {
             double[] t = e.getValue();
             double geo = Math.exp(t[0] / n);
-            report.append(String.format("| %s | %.2f | %s | %.1f | %,d | %s | %.0f%% |%n", e.getKey().id(), geo,
+            report.append(String.format("| %s | %.2f | %s | %.1f | %,d | %s | %.0f%% (%.0f / %.0f) | %,d | %.1f%% |%n", e.getKey().id(), geo,
                 orc == null ? "" : String.format("%.2f×", geo / Math.exp(orc[0] / n)), t[1], (long) t[2],
-                orc == null ? "" : String.format("%.2f×", t[2] / orc[2]), t[4] == 0 ? 0 : 100 * t[3] / t[4]));
+                orc == null ? "" : String.format("%.2f×", t[2] / orc[2]), t[4] == 0 ? 0 : 100 * t[3] / t[4], t[3], t[4],
+                (long) t[5], t[5] == 0 ? 100 : 100 * t[6] / t[5]));
           }
           report.append('\n');
         }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.hive.ClusterSettings;
 import dev.cif.hive.EmbeddedHive;
 import dev.cif.hive.HiveScripts;
 import dev.cif.sqlbench.SsbData;
@@ -25,10 +24,10 @@ import dev.cif.testing.CrawlPages;
 import org.apache.pig.ExecType;
 import org.apache.pig.PigServer;
 import dev.cif.pig.ClusterPig;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Hive (the embedded driver as the client, Derby metastore) on Tez containers on YARN over HDFS with
@@ -36,8 +35,9 @@ import org.junit.jupiter.api.Timeout;
  * the jars the session ships, answers equal to the local runner's.
  */
 @Timeout(600)
+@ExtendWith(SharedCluster.Start.class)
 class HiveAndPigOnClusterIT {
-  static final File BASE = new File("target/cif-cluster-it").getAbsoluteFile();
+  static final File BASE = SharedCluster.BASE;
   static final List<String> SSB_QUERIES = List.of("q1.1", "q2.1", "q3.2", "q4.1");
 
   static OneMachineCluster cluster;
@@ -45,42 +45,17 @@ class HiveAndPigOnClusterIT {
   static FileSystem fs;
 
   @BeforeAll
-  static void start() throws Exception {
-    org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
-    // Hadoop's mini clusters keep their data and the containers' logs under test.build.data.
-    System.setProperty("test.build.data", new File(BASE, "data").getPath());
-    cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
-        .nodeClasspath(ClusterFixture.nodeClasspath()).blockSize(1 << 20));
-    fs = cluster.fileSystem();
-    Map<String, String> clientConf = new java.util.LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
-    // As an operator installs CIF for HiveServer2 (docs/cluster.md): hive.aux.jars.path names the jars,
-    // which Hive localizes into every Tez container.
-    clientConf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()
-        .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));
-    hive = new EmbeddedHive(new File(BASE, "hive-client"), false, clientConf);
-    // Map joins of the local runner build their hash tables in this JVM, not in a child process.
-    hive.set("hive.exec.submit.local.task.via.child", "false");
-    for (String line : resource("sqlbench/hive4-settings.sql").split("\n")) {
-      if (line.startsWith("SET ")) {
-        String[] kv = line.substring(4, line.length() - 1).split("=", 2);
-        hive.set(kv[0], kv[1]);
-      }
-    }
+  static void start() {
+    SharedCluster shared = SharedCluster.get();
+    cluster = shared.cluster;
+    hive = shared.hive;
+    fs = shared.fs;
   }
 
   static String resource(String name) throws java.io.IOException {
     try (java.io.InputStream in = HiveAndPigOnClusterIT.class.getClassLoader().getResourceAsStream(name)) {
       if (in == null) throw new IllegalStateException("no resource " + name);
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    try {
-      if (hive != null) hive.close();
-    } finally {
-      if (cluster != null) cluster.close();
     }
   }
 
@@ -147,7 +122,15 @@ class HiveAndPigOnClusterIT {
     hive.run(script.get(1)); // INSERT INTO urlinfo SELECT ... (400 generated pages)
     String crawl = script.get(2);
     assertTrue(crawl.contains("metadata['content-type']"), crawl);
+    TezCountersHook.reset();
+    DataNodeReads before = DataNodeReads.now(cluster.dfs());
     List<String> onCluster = sortedRows(hive.run(crawl));
+    DataNodeReads reads = DataNodeReads.now(cluster.dfs()).minus(before);
+    Map<String, Long> counters = TezCountersHook.last();
+    // The map task runs on a node holding its split-directory (before the nodes had addresses of their
+    // own, every NodeManager registered as "localhost" and no task was ever data-local).
+    assertTrue(counters.getOrDefault("DATA_LOCAL_TASKS", 0L) >= 1, "no data-local task: " + counters
+        + "; DataNodes served " + reads.bytes() + " bytes, " + reads.remoteBytes() + " to other nodes");
     assertEquals(List.of("400"), hive.run("SELECT count(*) FROM urlinfo"));
     localRunner();
     try {
@@ -160,6 +143,12 @@ class HiveAndPigOnClusterIT {
     String location = hive.run("DESCRIBE FORMATTED urlinfo").stream().filter(l -> l.startsWith("Location:"))
         .findFirst().orElseThrow().substring("Location:".length()).trim();
     assertEveryBlockOfASplitDirectoryOnTheSameNodes(new org.apache.hadoop.fs.Path(location));
+  }
+
+  /** A table's directory, as DESCRIBE FORMATTED reports it. */
+  static String location(EmbeddedHive hive, String table) throws Exception {
+    return hive.run("DESCRIBE FORMATTED " + table).stream().filter(l -> l.startsWith("Location:"))
+        .findFirst().orElseThrow().substring("Location:".length()).trim();
   }
 
   static void assertEveryBlockOfASplitDirectoryOnTheSameNodes(org.apache.hadoop.fs.Path table) throws Exception {
