@@ -43,7 +43,7 @@ public final class ColumnFileWriter implements Closeable {
   /** A keyed DCSL column's codec (its blocks may have side segments), else null. */
   private final DcslWriter keyedCodec;
   private final ByteSink sideRaw = new ByteSink(1 << 10);
-  private BlockStats stats = new BlockStats();
+  private final BlockStatsBuilder stats;
   private long written;
   private boolean closed;
 
@@ -60,6 +60,7 @@ public final class ColumnFileWriter implements Closeable {
     this.keyedCodec = codec instanceof DcslWriter ? (DcslWriter) codec : null;
     this.engine = spec.codec.newEngine();
     this.statsType = BlockStats.statsType(spec.schema);
+    this.stats = new BlockStatsBuilder(spec.schema);
     this.statsCodec = statsType == null ? null : ValueCodecs.forSchema(statsType);
     byte[] h = FileFraming.header(FileFraming.KIND_COLUMN, spec.toMeta());
     out.write(h);
@@ -72,7 +73,7 @@ public final class ColumnFileWriter implements Closeable {
   public void write(Object value) throws IOException {
     try {
       builder.add(value);
-      stats.add(value, statsType);
+      stats.add(value);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("column " + spec.name + " (" + spec.schema + "): cannot write "
           + (value == null ? "null" : value.getClass().getSimpleName() + " value") + ": " + e.getMessage(), e);
@@ -99,8 +100,7 @@ public final class ColumnFileWriter implements Closeable {
     int storedLen = used == BlockCodec.NONE ? raw : compressedLength;
     header.reset();
     BlockHeader.write(header, rows, raw, used.id, stored, storedLen);
-    footer.addBlock(written, rows, stats);
-    stats = new BlockStats();
+    footer.addBlock(written, rows, stats.finish());
     header.writeTo(out);
     out.write(stored, 0, storedLen);
     written += BlockHeader.BYTES + storedLen;

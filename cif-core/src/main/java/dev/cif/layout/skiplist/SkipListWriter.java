@@ -100,14 +100,19 @@ public final class SkipListWriter {
   /** Writes the block payload (preamble, then values with their skip entries) and resets. */
   public void build(ByteSink out) {
     if (scoped != null) scoped.writePreamble(out);
-    long[][] spans = spanBytes();
-    int start = 0;
-    for (int j = 0; j < count; j++) {
-      for (int i = 0; i < levels.length; i++) {
-        if (j % levels[i] == 0) out.writeUVarLong(spans[i][j / levels[i]]);
+    if (levels.length == 0) {
+      // No entries between the values (PLAIN, PACKED, DICT): one copy, not one per value.
+      out.writeBytes(values.array(), 0, values.size());
+    } else {
+      long[][] spans = spanBytes();
+      int start = 0;
+      for (int j = 0; j < count; j++) {
+        for (int i = 0; i < levels.length; i++) {
+          if (j % levels[i] == 0) out.writeUVarLong(spans[i][j / levels[i]]);
+        }
+        out.writeBytes(values.array(), start, ends[j] - start);
+        start = ends[j];
       }
-      out.writeBytes(values.array(), start, ends[j] - start);
-      start = ends[j];
     }
     values.reset();
     count = 0;
