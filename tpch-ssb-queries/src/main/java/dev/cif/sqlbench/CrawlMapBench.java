@@ -14,17 +14,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code bin/cif bench-sql crawl-maps [--rows N] [--runs K] [--dir DIR]}: map-key pushdown (issue 20)
+ * {@code bin/cif bench-sql crawl-maps [--rows N] [--runs K] [--warmups W] [--dir DIR]}: map-key pushdown (issue 20)
  * measured on embedded Hive, vectorized on Tez local. One crawl-like table (CrawlMapQueries) in CIF
  * (defaults: LZ4), CIF uncompressed, ORC and Parquet, and both CIFs again with cif.hive.map-key-pushdown
- * off; each query runs once to warm up and then K times, and the median of the K is reported: wall
+ * off; each query runs W times (1) on each configuration to warm up, then K times on each with the
+ * configurations taking turns, and the median of the K is reported: wall
  * time, task CPU (the CPU time of the threads Tez local runs the tasks on, in this JVM; Hive's compile
  * and the AM are left out: see threadCpu) and the bytes of table data read (the tables live under
  * benchtable:, TableFileSystem). Every format's answer must
  * be ORC's. Results on standard output as a markdown table.
  */
 final class CrawlMapBench {
-  private static final String USAGE = "usage: bin/cif bench-sql crawl-maps [--rows N (1000000)] [--runs K (5)] [--dir DIR (bench-crawl-maps)]"
+  private static final String USAGE = "usage: bin/cif bench-sql crawl-maps [--rows N (1000000)] [--runs K (5)] [--warmups W (1)] [--dir DIR (bench-crawl-maps)]"
       + " [--tables DIR (reuse the crawl_<format> directories an earlier run wrote)] [--keep (leave this run's tables in DIR/warehouse/crawl_maps)]"
       + " [--queries 1,2,... (all)] [--configs 1,2,... (all)]";
 
@@ -51,6 +52,7 @@ final class CrawlMapBench {
   static int run(String[] args, PrintStream out) throws Exception {
     long rows = 1_000_000;
     int runs = 5;
+    int warmups = 1;
     File dir = new File("bench-crawl-maps");
     File tables = null;
     List<Integer> queries = null;
@@ -61,6 +63,7 @@ final class CrawlMapBench {
       switch (args[i]) {
         case "--rows": rows = Long.parseLong(v); i++; break;
         case "--runs": runs = Integer.parseInt(v); i++; break;
+        case "--warmups": warmups = Integer.parseInt(v); i++; break;
         case "--dir": dir = new File(v); i++; break;
         case "--tables": tables = new File(v); i++; break;
         case "--queries": queries = indices(v); i++; break;
@@ -86,28 +89,39 @@ final class CrawlMapBench {
       for (int qi = 0; qi < CrawlMapQueries.QUERIES.size(); qi++) {
         if (queries != null && !queries.contains(qi + 1)) continue;
         CrawlMapQueries.Query q = CrawlMapQueries.QUERIES.get(qi);
-        Map<Config, Cost> byConfig = new LinkedHashMap<>();
-        List<String> expected = null;
+        List<Config> measured = new ArrayList<>();
         for (int ci = 0; ci < CONFIGS.size(); ci++) {
-          if (configs != null && !configs.contains(ci + 1)) continue;
-          Config c = CONFIGS.get(ci);
-          hive.set(CifConf.HIVE_MAP_KEY_PUSHDOWN.key(), Boolean.toString(c.pushdown));
-          String sql = q.sql().replace("$t", c.table());
-          List<String> answer = sorted(hive.run(sql)); // warm-up
+          if (configs == null || configs.contains(ci + 1)) measured.add(CONFIGS.get(ci));
+        }
+        List<String> expected = null;
+        for (Config c : measured) {
+          List<String> answer = null;
+          for (int w = 0; w < Math.max(1, warmups); w++) answer = sorted(hive.run(statement(hive, q, c)));
           if (expected == null) expected = answer;
           if (!answer.equals(expected)) {
             ok = false;
             System.err.println("crawl-maps: " + c.name + " answered " + q.name() + " differently: " + answer + " vs " + expected);
           }
-          List<Cost> costs = new ArrayList<>();
-          for (int r = 0; r < runs; r++) costs.add(measure(hive, sql));
-          byConfig.put(c, median(costs));
+        }
+        // The configurations take turns, each run starting one further along, so that none is always
+        // the first after another query's statements (JIT and caches warmed by its predecessor).
+        Map<Config, List<Cost>> costs = new LinkedHashMap<>();
+        for (int r = 0; r < runs; r++) {
+          for (int k = 0; k < measured.size(); k++) {
+            Config c = measured.get((r + k) % measured.size());
+            String sql = statement(hive, q, c);
+            costs.computeIfAbsent(c, x -> new ArrayList<>()).add(measure(hive, sql));
+          }
+        }
+        Map<Config, Cost> byConfig = new LinkedHashMap<>();
+        for (Config c : measured) {
+          byConfig.put(c, median(costs.get(c)));
           System.err.println("crawl-maps: " + q.name() + " on " + c.name + ": " + byConfig.get(c));
         }
         hive.set(CifConf.HIVE_MAP_KEY_PUSHDOWN.key(), "true");
         results.put(q.name(), byConfig);
       }
-      out.print(markdown(rows, runs, sizes, results));
+      out.print(markdown(rows, runs, warmups, sizes, results));
     }
     if (!keep) SqlBench.clearSessionDirectories(dir);
     return ok ? 0 : 1;
@@ -154,6 +168,12 @@ final class CrawlMapBench {
       sizes.put(f.id(), n);
     }
     return sizes;
+  }
+
+  /** The query on the configuration's table, with map-key pushdown set as the configuration has it. */
+  private static String statement(EmbeddedSession hive, CrawlMapQueries.Query q, Config c) {
+    hive.set(CifConf.HIVE_MAP_KEY_PUSHDOWN.key(), Boolean.toString(c.pushdown));
+    return q.sql().replace("$t", c.table());
   }
 
   private static Cost measure(EmbeddedSession hive, String sql) throws Exception {
@@ -286,9 +306,10 @@ final class CrawlMapBench {
     return copy;
   }
 
-  private static String markdown(long rows, int runs, Map<String, Long> sizes, Map<String, Map<Config, Cost>> results) {
+  private static String markdown(long rows, int runs, int warmups, Map<String, Long> sizes, Map<String, Map<Config, Cost>> results) {
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "crawl-maps: %,d rows, median of %d runs after a warm-up, Tez local, vectorized%n%n", rows, runs));
+    b.append(String.format(Locale.ROOT, "crawl-maps: %,d rows, median of %d runs after %d warm-up(s) per configuration,"
+        + " the configurations taking turns; Tez local, vectorized%n%n", rows, runs, Math.max(1, warmups)));
     b.append("| table | bytes |\n|---|---:|\n");
     sizes.forEach((f, n) -> b.append(String.format(Locale.ROOT, "| %s | %,d |%n", f, n)));
     for (String what : new String[] {"seconds (whole statement)", "task CPU seconds", "MB read",
