@@ -52,4 +52,31 @@ class HiveToCifTest {
     assertEquals(new Utf8("Zürich"), f.apply("Zürich"));
     assertEquals(null, f.apply(null));
   }
+
+  /** The check sees every byte of the value, wherever it falls in the eight-byte steps, and none after it. */
+  @Test
+  void theAsciiCheckSeesEachByteOfTheValueOnly() {
+    for (int n = 0; n <= 20; n++) {
+      byte[] b = new byte[n + 9];
+      Arrays.fill(b, (byte) 'x');
+      Arrays.fill(b, n, b.length, (byte) 0xC3); // bytes past the value (a reused Text's longer array)
+      assertEquals(true, HiveToCif.isAscii(b, n), "length " + n);
+      for (int at = 0; at < n; at++) {
+        byte[] c = b.clone();
+        c[at] = (byte) 0x80;
+        assertEquals(false, HiveToCif.isAscii(c, n), "length " + n + ", high byte at " + at);
+      }
+    }
+  }
+
+  /** A reused Text whose array holds non-ASCII bytes past its length is stored as its own bytes. */
+  @Test
+  void bytesPastTheTextsLengthDoNotCount() {
+    Function<Object, Object> f = HiveToCif.forInspector(PrimitiveObjectInspectorFactory.writableStringObjectInspector, STRING);
+    Text row = new Text("Zürich, Genève und Basel");
+    byte[] ascii = "MIDDLE EAST".getBytes(StandardCharsets.UTF_8);
+    row.set(ascii, 0, ascii.length); // copied into the Text's own, longer array: "ève" stays past the end
+    assertEquals(false, HiveToCif.isAscii(row.getBytes(), row.getBytes().length));
+    assertEquals(new Utf8("MIDDLE EAST"), f.apply(row));
+  }
 }
