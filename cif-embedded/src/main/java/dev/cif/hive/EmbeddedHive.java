@@ -123,6 +123,17 @@ public final class EmbeddedHive implements AutoCloseable {
     set("hive.tez.container.size", Long.toString(containerMb));
     set("tez.am.resource.memory.mb", "256");
     set("tez.runtime.io.sort.mb", Long.toString(sortMb));
+    // Hive copies its hive-exec jar (92 MB) into <install directory>/<user>/.hiveJars for Tez to localize.
+    // The default directory is /user/, on the local file system here: bin/cif wrote to /user/root as root
+    // and cannot create /user/<name> as anyone else. The CIF cache keeps one copy per Hive version.
+    set("hive.user.install.directory", hiveJarCache().toURI().toString());
+  }
+
+  /** Where Tez local sessions keep Hive's jar: ${CIF_CACHE:-~/.cache/cif}/hive-jars, as bin/jdk21 keeps its JDK. */
+  static File hiveJarCache() {
+    String cache = System.getenv("CIF_CACHE");
+    File root = cache != null && !cache.isEmpty() ? new File(cache) : new File(System.getProperty("user.home"), ".cache/cif");
+    return new File(root, "hive-jars").getAbsoluteFile();
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,5 +27,21 @@ class TezEngineTest extends TezHiveTest {
       assertFalse(expected.isEmpty(), q);
       assertEquals(expected, EmbeddedHive.sorted(hive.run(q.replace("$t", "tz_cif"))), q);
     }
+  }
+
+  /**
+   * Hive's jar for Tez's tasks is kept in CIF's cache, not under Hive's default /user/, which on the local
+   * file system only root can create: the directory Hive itself derives from the session's settings is
+   * in the cache, and after a Tez query the jar is there.
+   */
+  @Test
+  void hivesJarForTezIsKeptInTheCifCache() throws Exception {
+    hive.run("SELECT count(*) FROM (SELECT 1 AS x UNION ALL SELECT 2 AS x) t");
+    org.apache.hadoop.fs.Path dest = org.apache.hadoop.hive.ql.exec.tez.DagUtils.getInstance()
+        .getDefaultDestDir(org.apache.hadoop.hive.ql.session.SessionState.get().getConf());
+    File jars = new File(dest.toUri().getPath());
+    assertTrue(jars.toPath().startsWith(EmbeddedHive.hiveJarCache().toPath()), jars + " is not in " + EmbeddedHive.hiveJarCache());
+    String[] names = jars.list((d, n) -> n.startsWith("hive-exec-") && n.endsWith(".jar"));
+    assertTrue(names != null && names.length > 0, "no hive-exec jar in " + jars);
   }
 }
