@@ -30,6 +30,7 @@ public class CifSerDe extends AbstractSerDe {
   private ObjectInspector lastWriteInspector;
   private List<? extends StructField> writeFields;
   private Function<Object, Object>[] writeConverters;
+  private GenericData.Record writeRecord;
 
   @Override
   public void initialize(Configuration conf, Properties table, Properties partition) throws SerDeException {
@@ -37,6 +38,7 @@ public class CifSerDe extends AbstractSerDe {
     TableSettings.check(properties);
     try {
       schema = tableSchema(properties, getColumnNames(), getColumnTypes());
+      writeRecord = null;
       inspector = new CifRowObjectInspector(getColumnNames(), getColumnTypes(), getColumnComments(), schema);
     } catch (IllegalArgumentException e) {
       throw new SerDeException(e.getMessage(), e);
@@ -67,11 +69,14 @@ public class CifSerDe extends AbstractSerDe {
       lastWriteInspector = oi;
     }
     StructObjectInspector soi = (StructObjectInspector) oi;
-    GenericData.Record r = new GenericData.Record(schema);
+    // One record for every row, each field overwritten: Hive hands the Writable to the record writer, which
+    // has consumed it (cif-core keeps no top-level record) before the next row is serialized, as OrcSerde
+    // reuses its row object.
+    if (writeRecord == null) writeRecord = new GenericData.Record(schema);
     for (int i = 0; i < writeConverters.length; i++) {
-      r.put(i, writeConverters[i].apply(soi.getStructFieldData(row, writeFields.get(i))));
+      writeRecord.put(i, writeConverters[i].apply(soi.getStructFieldData(row, writeFields.get(i))));
     }
-    return out.set(r);
+    return out.set(writeRecord);
   }
 
   @Override
