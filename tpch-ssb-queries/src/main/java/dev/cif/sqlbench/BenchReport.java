@@ -109,8 +109,8 @@ public final class BenchReport {
     md.append('\n').append(table("CPU ms", r -> Long.toString(r.medianCpuMillis())));
     md.append('\n').append(table("read MB", r -> String.format(Locale.ROOT, "%.1f", r.bytesRead() / 1e6)));
     if (chartPrefix != null) {
-      md.append(String.format("%n![time](%s-time.png)%n%n![CPU](%s-cpu.png)%n%n![read](%s-read.png)%n", chartPrefix,
-          chartPrefix, chartPrefix));
+      md.append(String.format("%n![time](%s-time.png)%n%n![CPU](%s-cpu.png)%n%n![read](%s-read.png)%n%n![load](%s-load.png)%n",
+          chartPrefix, chartPrefix, chartPrefix, chartPrefix));
     }
     return md.toString();
   }
@@ -183,7 +183,7 @@ public final class BenchReport {
     return values.stream().map(String::valueOf).reduce((a, b) -> a + ";" + b).orElse("");
   }
 
-  /** Writes FILE.md, FILE.csv, FILE-time.png and FILE-read.png (FILE without its .md). */
+  /** Writes FILE.md, FILE.csv and the charts FILE-time.png, -cpu.png, -read.png and -load.png (FILE without its .md). */
   public void write(File md) throws IOException {
     String base = md.getPath().replaceAll("\\.md$", "");
     String name = new File(base).getName();
@@ -193,6 +193,22 @@ public final class BenchReport {
     chart("median wall time per query", "ms", r -> r.medianMillis()).write(new File(base + "-time.png"));
     chart("median CPU time per query (whole process)", "ms", r -> r.medianCpuMillis()).write(new File(base + "-cpu.png"));
     chart("bytes read per query", "MB", r -> r.bytesRead() / 1e6).write(new File(base + "-read.png"));
+    loadChart().write(new File(base + "-load.png"));
+  }
+
+  /** CTAS wall time per table and format, as the loads table has it. */
+  BarChart loadChart() {
+    List<String> tables = new ArrayList<>(new java.util.LinkedHashSet<>(run.rows().keySet()));
+    double[][] values = new double[tables.size()][formats.size()];
+    for (int t = 0; t < tables.size(); t++) {
+      for (int f = 0; f < formats.size(); f++) {
+        long ms = load(formats.get(f)).tableMillis().getOrDefault(tables.get(t), -1L);
+        values[t][f] = ms < 0 ? Double.NaN : ms / 1e3;
+      }
+    }
+    String w = run.options().workload() == Workload.SSB ? "SSB" : "TPC-H";
+    return new BarChart(w + " SF " + run.options().sfId().replace('_', '.') + ": load (CTAS) per table", "s", tables,
+        formats.stream().map(Format::id).toList(), values);
   }
 
   BarChart chart(String title, String unit, java.util.function.ToDoubleFunction<QueryResult> metric) {

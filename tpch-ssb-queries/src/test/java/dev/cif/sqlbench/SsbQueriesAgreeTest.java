@@ -33,5 +33,6 @@ class SsbQueriesAgreeTest extends QueriesAgreeOnFormats {
         && report.contains(", ORC "), report);
     assertTrue(report.contains("| lineorder |") && report.contains("| cif CPU s | orc CPU s | textfile CPU s | cif / orc | textfile / orc |"), report);
     assertTrue(new File(dir(), "report/ssb-time.png").length() > 0 && new File(dir(), "report/ssb-cpu.png").length() > 0);
+    assertTrue(new File(dir(), "report/ssb-load.png").length() > 0);
   }
 }
