@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
@@ -68,6 +69,26 @@ public final class OneMachineCluster implements AutoCloseable {
   public static File hostsFile(File base) { return new File(confDir(base), "hosts"); }
 
   /**
+   * The jar of {@link NodeAddressSocketFactory}, beside the client configuration that names it: on the nodes'
+   * classpath (each container's) and on a client's ({@code bin/cif} adds it when its {@code --conf} directory
+   * holds the one-machine cluster's hosts file). It holds that one class, so that the containers' classpath
+   * stays the nodes' Hadoop and Tez install plus the simulated network.
+   */
+  public static File networkJar(File base) { return new File(confDir(base), "cif-cluster-network.jar"); }
+
+  private static void writeNetworkJar(File jar) throws IOException {
+    String entry = NodeAddressSocketFactory.class.getName().replace('.', '/') + ".class";
+    jar.getParentFile().mkdirs();
+    try (var in = OneMachineCluster.class.getClassLoader().getResourceAsStream(entry);
+         var out = new java.util.jar.JarOutputStream(new FileOutputStream(jar))) {
+      if (in == null) throw new IOException("no " + entry + " on the classpath");
+      out.putNextEntry(new java.util.jar.JarEntry(entry));
+      in.transferTo(out);
+      out.closeEntry();
+    }
+  }
+
+  /**
    * Starts the cluster under {@code base} (its data, logs and {@code conf/}) and writes the client
    * configuration into {@link #confDir}. This JVM must have been started with the {@link #hostsFile}.
    */
@@ -80,6 +101,7 @@ public final class OneMachineCluster implements AutoCloseable {
     File hosts = hostsFile(base);
     names.writeHostsFile(hosts);
     NodeNames.requireHostsFile(hosts);
+    writeNetworkJar(networkJar(base));
     new File(System.getProperty("java.io.tmpdir")).mkdirs();
 
     Configuration conf = new HdfsConfiguration();
@@ -114,6 +136,11 @@ public final class OneMachineCluster implements AutoCloseable {
       nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, "0.0.0.0:0");
       nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_HTTP_ADDRESS_KEY, names.address(i) + ":0");
       nodeAddresses[i].set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, names.address(i) + ":0");
+      // Its RPCs to the NameNode leave from its address: the NameNode registers it under that address and
+      // knows a reader on the same node as its neighbour (NodeAddressSocketFactory).
+      nodeAddresses[i].set(CommonConfigurationKeysPublic.HADOOP_RPC_SOCKET_FACTORY_CLASS_DEFAULT_KEY,
+          NodeAddressSocketFactory.class.getName());
+      nodeAddresses[i].set(NodeAddressSocketFactory.ADDRESS_KEY, names.address(i));
     }
     MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(options.nodes)
         .racks(names.racks().toArray(String[]::new)).hosts(names.hosts().toArray(String[]::new))
@@ -196,19 +223,21 @@ public final class OneMachineCluster implements AutoCloseable {
   /** The client configuration, file by file (name → settings). */
   public Map<String, Map<String, String>> clientConf() throws IOException {
     Configuration y = yarn.getConfig();
-    String classpath = String.join(",", options.nodeClasspath);
+    List<String> nodeJars = new java.util.ArrayList<>(options.nodeClasspath);
+    nodeJars.add(networkJar(base).getPath());
+    String classpath = String.join(",", nodeJars);
     String opts = containerJavaOpts();
     String mb = Integer.toString(options.containerMb);
     Map<String, Map<String, String>> files = new LinkedHashMap<>();
-    files.put("core-site.xml", Map.of("fs.defaultFS", fileSystem().getUri().toString()));
+    files.put("core-site.xml", Map.of("fs.defaultFS", fileSystem().getUri().toString(),
+        // In a container, Hadoop's connections (to the NameNode, the DataNodes, the application master) leave
+        // from its node's address; in a client on no node they are unbound (NodeAddressSocketFactory).
+        CommonConfigurationKeysPublic.HADOOP_RPC_SOCKET_FACTORY_CLASS_DEFAULT_KEY, NodeAddressSocketFactory.class.getName()));
     files.put("hdfs-site.xml", Map.of(
         DFSConfigKeys.DFS_REPLICATION_KEY, "3",
         DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(options.blockSize),
         // DataNodes listen on their nodes' addresses, reached by name (see start).
-        DFSConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, "true",
-        // In a container: read from the node's own address (empty, so unbound, in a client outside YARN).
-        // Hadoop expands the variable where the setting is read, i.e. in each container.
-        DFSConfigKeys.DFS_CLIENT_LOCAL_INTERFACES, "${env." + NODE_ADDRESS_ENV + ":-}"));
+        DFSConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, "true"));
     Map<String, String> yarnSite = new LinkedHashMap<>();
     for (String key : List.of(YarnConfiguration.RM_ADDRESS, YarnConfiguration.RM_SCHEDULER_ADDRESS,
         YarnConfiguration.RM_RESOURCE_TRACKER_ADDRESS, YarnConfiguration.RM_ADMIN_ADDRESS,
