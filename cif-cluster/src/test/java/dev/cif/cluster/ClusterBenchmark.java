@@ -1,5 +1,6 @@
 package dev.cif.cluster;
 
+import dev.cif.sqlbench.TezDagCounters;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.cif.hive.ClusterSettings;
@@ -69,7 +70,7 @@ class ClusterBenchmark {
       Map<String, String> conf = new LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
       conf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()
           .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));
-      conf.put("hive.exec.post.hooks", TezCountersHook.class.getName());
+      conf.put("hive.exec.post.hooks", TezDagCounters.class.getName());
       StringBuilder report = new StringBuilder();
       String load = Files.readString(Path.of("/proc/loadavg")).trim();
       report.append("Placement: ").append(column ? "ColumnPlacementPolicy" : "HDFS default").append(", SF ").append(sf)
@@ -131,7 +132,7 @@ class ClusterBenchmark {
               Format f = formats.get((qi + fi) % formats.size());
               hive.run("USE " + w.id() + "_" + f.id());
               List<String> rows = List.of();
-              TezCountersHook.reset();
+              TezDagCounters.reset();
               long rpc0 = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests();
               TaskReads.Snapshot reads0 = TaskReads.counting().now();
               long t0 = System.nanoTime();
@@ -139,7 +140,7 @@ class ClusterBenchmark {
               double wall = (System.nanoTime() - t0) / 1e9;
               long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
               TaskReads.Snapshot reads = TaskReads.counting().now().minus(reads0);
-              Map<String, Long> k = TezCountersHook.last();
+              Map<String, Long> k = TezDagCounters.last();
               Answer answer = new Answer(rows);
               if (reference == null) reference = answer;
               assertNull(reference.difference(answer), w.id() + " " + q + " " + f.id() + " differs from the first format's");

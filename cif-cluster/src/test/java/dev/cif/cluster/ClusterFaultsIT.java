@@ -1,5 +1,6 @@
 package dev.cif.cluster;
 
+import dev.cif.sqlbench.TezDagCounters;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,11 +80,11 @@ class ClusterFaultsIT {
       processes.forEach(ProcessHandle::destroyForcibly);
       return "killed " + container + " (" + processes.size() + " processes) running " + attempt.getFileName();
     });
-    TezCountersHook.reset();
+    TezDagCounters.reset();
     List<String> answer = hive.run(summary("faults.src", " + " + SLOW));
     fault.requireInjected();
     assertEquals(List.of(EXPECTED), answer, fault.toString());
-    Map<String, Long> counters = TezCountersHook.last();
+    Map<String, Long> counters = TezDagCounters.last();
     assertTrue(counters.getOrDefault("NUM_FAILED_TASKS", 0L) + counters.getOrDefault("NUM_KILLED_TASKS", 0L) >= 1
         || counters.getOrDefault("TOTAL_LAUNCHED_TASKS", 0L) > counters.getOrDefault("NUM_SUCCEEDED_TASKS", Long.MAX_VALUE),
         "Tez saw no attempt fail after " + fault + ": " + counters);

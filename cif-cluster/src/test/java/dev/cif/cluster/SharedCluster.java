@@ -1,5 +1,6 @@
 package dev.cif.cluster;
 
+import dev.cif.sqlbench.TezDagCounters;
 import dev.cif.hive.ClusterSettings;
 import dev.cif.hive.EmbeddedHive;
 import java.io.File;
@@ -56,7 +57,7 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
           .nodeClasspath(ClusterFixture.nodeClasspath()).blockSize(1 << 20));
       try {
         Map<String, String> clientConf = new LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
-        clientConf.put("hive.exec.post.hooks", TezCountersHook.class.getName());
+        clientConf.put("hive.exec.post.hooks", TezDagCounters.class.getName());
         // As an operator installs CIF for HiveServer2 (docs/cluster.md): hive.aux.jars.path names the jars,
         // which Hive localizes into every Tez container.
         clientConf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()

@@ -6,12 +6,13 @@ import java.util.List;
 /** The command line of {@code bench-sql}: what to generate, which formats and queries, how often. */
 public record BenchOptions(Workload workload, double sf, List<Format> formats, int runs, int warmups, File dir,
     List<String> queries, String jdbcUrl, int threads, long seed, File md, File settings, String money, Engine engine,
-    boolean stats, long warmUpRows) {
+    boolean stats, long warmUpRows, File conf) {
 
   static final String USAGE = "bench-sql ssb|tpch --sf N [--formats all|cif,cif_none,cif_lz4,cif_zstd,orc,parquet,rcfile,avro,sequencefile,textfile]"
       + " [--runs K] [--warmups W] [--dir DIR] [--queries q1.1,...] [--jdbc URL] [--threads T] [--seed S]"
       + " [--md FILE] [--settings FILE] [--money double|decimal (TPC-H)] [--engine mr|tez] [--stats on|off]"
-      + " [--load-warm-up ROWS (untimed CTAS per format before the loads; 0: none)]";
+      + " [--load-warm-up ROWS (untimed CTAS per format before the loads; 0: none)]"
+      + " [--conf DIR (run on the cluster whose client site files are in DIR; bin/cif: --cluster for `cif cluster start`'s)]";
 
   public static BenchOptions parse(String[] args) {
     if (args.length == 0 || args.length % 2 == 0) throw new IllegalArgumentException("usage: " + USAGE);
@@ -31,6 +32,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
     Engine engine = Engine.TEZ; // Hive 4's default engine
     boolean stats = true; // table and column statistics after each load, as hive-testbench computes them
     long warmUpRows = BenchRun.WARM_UP_ROWS;
+    File conf = null;
     for (int i = 1; i < args.length; i += 2) {
       String v = args[i + 1];
       switch (args[i]) {
@@ -49,15 +51,17 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
         case "--engine" -> engine = Engine.of(v);
         case "--stats" -> stats = onOff(v);
         case "--load-warm-up" -> warmUpRows = Long.parseLong(v);
+        case "--conf" -> conf = new File(v).getAbsoluteFile();
         default -> throw new IllegalArgumentException("unknown option " + args[i] + "; usage: " + USAGE);
       }
     }
     for (String q : queries) {
       if (!workload.queries().contains(q)) throw new IllegalArgumentException("no query " + q + " in " + workload.id());
     }
+    if (jdbc != null && conf != null) throw new IllegalArgumentException("--jdbc and --conf: a HiveServer2 has its own cluster");
     if (sf <= 0 || runs < 1 || warmups < 0 || warmUpRows < 0 || formats.isEmpty()) throw new IllegalArgumentException("usage: " + USAGE);
     return new BenchOptions(workload, sf, formats, runs, warmups, dir.getAbsoluteFile(), queries, jdbc, threads, seed, md, settings, money, engine,
-        stats, warmUpRows);
+        stats, warmUpRows, conf);
   }
 
   private static boolean onOff(String v) {

@@ -84,8 +84,9 @@ public final class BenchReport {
     md.append(String.format(Locale.ROOT, "#### %s, SF %s: %d timed run(s) after %d warm-up(s), medians%n%n",
         o.workload() == Workload.SSB ? "SSB" : "TPC-H", o.sfId().replace('_', '.'), o.runs(), o.warmups()));
     if (o.workload() == Workload.TPCH) md.append("Money and quantity columns: ").append(o.money()).append("\n\n");
-    md.append("Engine: ").append(o.jdbcUrl() != null ? "the server's (" + o.jdbcUrl() + ")" : o.engine().id() + " local, in one JVM")
-        .append("\n\n");
+    md.append("Engine: ").append(o.jdbcUrl() != null ? "the server's (" + o.jdbcUrl() + ")"
+        : o.conf() != null ? "Tez on the cluster of " + o.conf() + " (data in its HDFS; CPU and bytes read are the tasks', from Tez's counters)"
+        : o.engine().id() + " local, in one JVM").append("\n\n");
     md.append("Versions: ").append(versions()).append("; load average at the end ").append(RunConditions.loadAverage())
         .append(" (2 cores)\n\n");
     md.append("Rows: ").append(run.rows()).append("\n\n");

@@ -92,7 +92,7 @@ public final class BenchRun {
     String text = database("text");
     sql.run("DROP DATABASE IF EXISTS " + text + " CASCADE");
     sql.run("CREATE DATABASE " + text);
-    for (String ddl : options.workload().stagingDdl(text, data.toURI().toString().replaceAll("/$", ""), options.money())) sql.run(ddl);
+    for (String ddl : options.workload().stagingDdl(text, sql.stage(data), options.money())) sql.run(ddl);
     // A first CTAS starts the engine's session (Tez's AM) and loads the write path's classes (seconds), which
     // would otherwise be counted in the first format's load time.
     progress.start("start the engine");
@@ -102,9 +102,8 @@ public final class BenchRun {
     for (Format f : options.formats()) {
       String db = database(f.id());
       sql.run("DROP DATABASE IF EXISTS " + db + " CASCADE");
-      // In process, tables live under benchtable: so that reads of table data can be told apart.
-      sql.run("CREATE DATABASE " + db + (sql.readsInProcess()
-          ? " LOCATION '" + TableFileSystem.SCHEME + "://" + new File(options.dir(), "warehouse/" + db).getAbsolutePath() + "'" : ""));
+      String location = sql.databaseLocation(db, options.dir());
+      sql.run("CREATE DATABASE " + db + (location != null ? " LOCATION '" + location + "'" : ""));
     }
     warmUp(text);
     Map<Format, Map<String, Long>> millis = new LinkedHashMap<>();
@@ -224,7 +223,7 @@ public final class BenchRun {
       sql.takeTaskFailure(); // forget a failure of an earlier query
       sql.run("USE " + database(f.id()));
       for (int i = 0; i < options.warmups() + options.runs(); i++) {
-        long readBefore = TableFileSystem.bytesRead();
+        long readBefore = sql.bytesRead();
         long start = System.nanoTime();
         long cpuStart = sql.cpuNanos();
         List<String> rowsOut = null;
@@ -238,11 +237,11 @@ public final class BenchRun {
         if (i >= options.warmups()) {
           millis.add(elapsed);
           if (cpu >= 0) cpuMillis.add(cpu);
-          bytes += TableFileSystem.bytesRead() - readBefore;
+          bytes += sql.bytesRead() - readBefore;
         }
         answer = new Answer(rowsOut == null ? List.of() : rowsOut);
       }
-      return new QueryResult(query, f, millis, cpuMillis, sql.readsInProcess() ? bytes / options.runs() : -1, answer, null);
+      return new QueryResult(query, f, millis, cpuMillis, sql.bytesRead() >= 0 ? bytes / options.runs() : -1, answer, null);
     } catch (Exception e) {
       return new QueryResult(query, f, millis, cpuMillis, -1, answer, QueryFailure.describe(e, sql));
     }

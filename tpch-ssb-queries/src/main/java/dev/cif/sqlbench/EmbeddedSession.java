@@ -28,6 +28,14 @@ final class EmbeddedSession implements SqlSession {
 
   @Override public boolean readsInProcess() { return true; }
 
+  @Override public long bytesRead() { return TableFileSystem.bytesRead(); }
+
+  /** Tables live under benchtable:, so that reads of table data can be told from reads of jars and plans. */
+  @Override
+  public String databaseLocation(String database, File dir) {
+    return TableFileSystem.SCHEME + "://" + new File(dir, "warehouse/" + database).getAbsolutePath();
+  }
+
   @Override
   public long cpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())

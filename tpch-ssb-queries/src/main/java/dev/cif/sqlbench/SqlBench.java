@@ -87,7 +87,8 @@ public final class SqlBench {
     // The metastore is in memory: directories a stopped run left behind would only collide.
     clearSessionDirectories(o.dir());
     BenchRun run;
-    try (SqlSession sql = o.jdbcUrl() != null ? new JdbcSession(o.jdbcUrl()) : new EmbeddedSession(hiveRoot, o.engine())) {
+    try (SqlSession sql = o.jdbcUrl() != null ? new JdbcSession(o.jdbcUrl())
+        : o.conf() != null ? new ClusterSqlSession(hiveRoot, o.conf()) : new EmbeddedSession(hiveRoot, o.engine())) {
       // With --md the report is rewritten after every query, so a long run that is stopped keeps its results.
       run = new BenchRun(o, sql, System.err, progress).runAll(partial -> {
         if (o.md() == null) return;

@@ -1,5 +1,6 @@
 package dev.cif.sqlbench;
 
+import java.io.File;
 import java.util.List;
 
 /** Where the benchmark's HiveQL runs: embedded Hive, or a HiveServer2 over JDBC. */
@@ -35,4 +36,13 @@ public interface SqlSession extends AutoCloseable {
    * waiting for a core.
    */
   default long cpuNanos() { return -1; }
+
+  /** Bytes the queries have read from table data so far, or -1 when this process cannot tell. */
+  default long bytesRead() { return -1; }
+
+  /** Where the statements read the generated text in {@code data} from (a URI without a trailing slash). */
+  default String stage(File data) throws Exception { return data.toURI().toString().replaceAll("/$", ""); }
+
+  /** The directory a benchmark database is created in, or null for the warehouse's default. */
+  default String databaseLocation(String database, File dir) throws Exception { return null; }
 }
