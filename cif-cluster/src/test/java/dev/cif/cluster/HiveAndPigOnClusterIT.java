@@ -128,11 +128,11 @@ class HiveAndPigOnClusterIT {
     // with 3 replicas the task sometimes ran on the fourth node. Which replica the task reads is then up to
     // the NameNode's ordering for the task's node: at random, all of its column files would come from its
     // own node about once in 4^files runs.
-    hive.run("SET dfs.replication=4");
+    hive.set("dfs.replication", "4");
     try {
       hive.run(script.get(1)); // INSERT INTO urlinfo SELECT ... (400 generated pages)
     } finally {
-      hive.run("SET dfs.replication=3");
+      hive.set("dfs.replication", "3");
     }
     String crawl = script.get(2);
     assertTrue(crawl.contains("metadata['content-type']"), crawl);
