@@ -1,7 +1,7 @@
 package dev.cif.cluster;
 
 import dev.cif.sqlbench.TezDagCounters;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.hive.ClusterSettings;
 import dev.cif.hive.EmbeddedHive;
@@ -59,6 +59,7 @@ class ClusterBenchmark {
     boolean column = !"default".equals(System.getProperty("cif.bench.placement", "column"));
     File out = new File(System.getProperty("cif.bench.out", "target/cluster-bench.md")).getAbsoluteFile();
     int warmups = Integer.getInteger("cif.bench.warmups", 1);
+    List<String> problems = new ArrayList<>();
     TaskReads.counting();
 
     org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
@@ -112,8 +113,8 @@ class ClusterBenchmark {
                 c.directories == 0 ? "n/a" : String.format("%.1f%%", 100.0 * c.bestNodeBytes / c.bytes)));
           }
           report.append("\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|---|\n");
-          Map<Format, double[]> totals = new LinkedHashMap<>();
-          formats.forEach(f -> totals.put(f, new double[7]));
+          // Per query and format: wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, local bytes.
+          Map<String, Map<Format, double[]>> measured = new LinkedHashMap<>();
           String only = System.getProperty("cif.bench.queries");
           List<String> queries = only == null ? w.queries() : List.of(only.split(",")).stream().filter(w.queries()::contains).toList();
           // Untimed: each format's first query, so that no format pays the session's first containers.
@@ -123,10 +124,10 @@ class ClusterBenchmark {
               for (String sql : w.query(queries.get(0))) hive.run(sql);
             }
           }
-          Answer reference = null;
           for (int qi = 0; qi < queries.size(); qi++) {
             String q = queries.get(qi);
-            reference = null;
+            Answer reference = null;
+            Format referenceFormat = null;
             // The formats take turns going first: the one after another finds the containers it left.
             for (int fi = 0; fi < formats.size(); fi++) {
               Format f = formats.get((qi + fi) % formats.size());
@@ -136,35 +137,55 @@ class ClusterBenchmark {
               long rpc0 = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests();
               TaskReads.Snapshot reads0 = TaskReads.counting().now();
               long t0 = System.nanoTime();
-              for (String sql : w.query(q)) rows = hive.run(sql);
+              try {
+                for (String sql : w.query(q)) rows = hive.run(sql);
+              } catch (Exception e) {
+                problems.add(w.id() + " " + q + " " + f.id() + " failed: " + e);
+                report.append(String.format("| %s | %s | FAILED: %s |%n", q, f.id(), String.valueOf(e.getMessage()).replace('\n', ' ')));
+                continue;
+              }
               double wall = (System.nanoTime() - t0) / 1e9;
               long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
               TaskReads.Snapshot reads = TaskReads.counting().now().minus(reads0);
               Map<String, Long> k = TezDagCounters.last();
               Answer answer = new Answer(rows);
-              if (reference == null) reference = answer;
-              assertNull(reference.difference(answer), w.id() + " " + q + " " + f.id() + " differs from the first format's");
+              if (reference == null) {
+                reference = answer;
+                referenceFormat = f;
+              }
+              String differs = reference.difference(answer);
+              if (differs != null) problems.add(w.id() + " " + q + " " + f.id() + " differs from " + referenceFormat.id() + ": " + differs);
               long dataLocal = k.getOrDefault("DATA_LOCAL_TASKS", 0L);
               // Tasks that asked for a node (the map tasks): data-local, rack-local or elsewhere.
               long mapTasks = dataLocal + k.getOrDefault("RACK_LOCAL_TASKS", 0L) + k.getOrDefault("OTHER_LOCAL_TASKS", 0L);
               double cpu = k.getOrDefault("CPU_MILLISECONDS", 0L) / 1000.0;
               long bytes = k.getOrDefault("HDFS_BYTES_READ", 0L);
-              report.append(String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d | %,d | %.1f%% |%n", q, f.id(), wall, cpu,
+              report.append(String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d | %,d | %.1f%% |%s%n", q, f.id(), wall, cpu,
                   bytes, k.getOrDefault("HDFS_OP_OPEN", 0L), rpcs, dataLocal, mapTasks,
-                  reads.taskBytes(), reads.localPercent()));
-              double[] t = totals.get(f);
-              t[0] += Math.log(wall);
-              t[1] += cpu;
-              t[2] += bytes;
-              t[3] += dataLocal;
-              t[4] += mapTasks;
-              t[5] += reads.taskBytes();
-              t[6] += reads.taskLocalBytes();
+                  reads.taskBytes(), reads.localPercent(), differs == null ? "" : " DIFFERS |"));
+              if (differs == null) {
+                measured.computeIfAbsent(q, x -> new LinkedHashMap<>()).put(f, new double[] {wall, cpu, bytes, dataLocal, mapTasks,
+                    reads.taskBytes(), reads.taskLocalBytes()});
+              }
             }
+            write(out, report + "\n(partial: " + (qi + 1) + " of " + queries.size() + " " + w.id() + " queries)\n");
           }
-          report.append("\n| format | geomean wall s | vs ORC | task CPU s | HDFS bytes read | vs ORC | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|\n");
+          // Over the queries every format answered alike.
+          List<Map<Format, double[]>> alike = measured.values().stream().filter(m -> m.size() == formats.size()).toList();
+          report.append("\nOver the ").append(alike.size()).append(" of ").append(queries.size())
+              .append(" queries every format answered alike:\n\n| format | geomean wall s | vs ORC | task CPU s | HDFS bytes read | vs ORC | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|\n");
+          Map<Format, double[]> totals = new LinkedHashMap<>();
+          for (Format f : formats) {
+            double[] t = new double[7];
+            for (Map<Format, double[]> m : alike) {
+              double[] v = m.get(f);
+              t[0] += Math.log(v[0]);
+              for (int i = 1; i < 7; i++) t[i] += v[i];
+            }
+            totals.put(f, t);
+          }
           double[] orc = totals.get(Format.ORC);
-          int n = queries.size();
+          int n = Math.max(1, alike.size());
           for (Map.Entry<Format, double[]> e : totals.entrySet()) {
             double[] t = e.getValue();
             double geo = Math.exp(t[0] / n);
@@ -177,10 +198,17 @@ class ClusterBenchmark {
         }
       }
       report.append("Load average at end: ").append(Files.readString(Path.of("/proc/loadavg")).trim()).append('\n');
-      out.getParentFile().mkdirs();
-      try (PrintWriter pw = new PrintWriter(out, StandardCharsets.UTF_8)) {
-        pw.print(report);
-      }
+      if (!problems.isEmpty()) report.append("\nFailed or differing:\n\n").append(String.join("\n", problems)).append('\n');
+      write(out, report.toString());
+      assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+  }
+
+  /** The report so far: a long run that is stopped keeps what it measured. */
+  private static void write(File out, String text) throws java.io.IOException {
+    out.getParentFile().mkdirs();
+    try (PrintWriter pw = new PrintWriter(out, StandardCharsets.UTF_8)) {
+      pw.print(text);
     }
   }
 
