@@ -200,6 +200,7 @@ class ClusterBenchmark {
       report.append("Load average at end: ").append(Files.readString(Path.of("/proc/loadavg")).trim()).append('\n');
       if (!problems.isEmpty()) report.append("\nFailed or differing:\n\n").append(String.join("\n", problems)).append('\n');
       write(out, report.toString());
+      ClusterReportCharts.write(out);
       assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
   }

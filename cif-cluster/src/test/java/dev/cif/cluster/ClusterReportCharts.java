@@ -1,0 +1,74 @@
+package dev.cif.cluster;
+
+import dev.cif.bench.harness.BarChart;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The charts of a {@link ClusterBenchmark} report, drawn from its per-query table: for each workload,
+ * wall time, the tasks' CPU time, HDFS bytes read and the node-local share of the tasks' bytes, per query and
+ * format ({@code BASE-ssb-time.png}, ...). Reading the report rather than the run's numbers lets a report
+ * that was written by an earlier run be charted too: {@code main REPORT.md}.
+ */
+final class ClusterReportCharts {
+  private ClusterReportCharts() {}
+
+  public static void main(String[] args) throws IOException {
+    for (String report : args) write(new File(report));
+  }
+
+  /** Writes the charts beside the report (REPORT without .md, then -WORKLOAD-METRIC.png). */
+  static List<File> write(File report) throws IOException {
+    String base = report.getPath().replaceAll("\\.md$", "");
+    List<File> written = new ArrayList<>();
+    String workload = null;
+    // workload -> query -> format -> cells of the per-query row
+    Map<String, Map<String, Map<String, String[]>>> rows = new LinkedHashMap<>();
+    for (String line : Files.readAllLines(report.toPath(), StandardCharsets.UTF_8)) {
+      if (line.startsWith("### ")) workload = line.substring(4).trim();
+      String[] cells = line.split("\\|");
+      // | query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local | tasks' bytes | node-local |
+      if (workload == null || cells.length < 11 || !cells[1].trim().matches("q[0-9.]+")) continue;
+      rows.computeIfAbsent(workload, w -> new LinkedHashMap<>()).computeIfAbsent(cells[1].trim(), q -> new LinkedHashMap<>())
+          .put(cells[2].trim(), cells);
+    }
+    for (Map.Entry<String, Map<String, Map<String, String[]>>> w : rows.entrySet()) {
+      List<String> queries = List.copyOf(w.getValue().keySet());
+      List<String> formats = new ArrayList<>();
+      w.getValue().values().forEach(m -> m.keySet().forEach(f -> { if (!formats.contains(f)) formats.add(f); }));
+      String name = w.getKey().toLowerCase(java.util.Locale.ROOT).replace("-", "");
+      String title = w.getKey() + " on the one-machine cluster: ";
+      String[][] metrics = {{"time", "wall time per query", "s", "3"}, {"cpu", "tasks' CPU time per query", "s", "4"},
+          {"read", "HDFS bytes read per query", "MB", "5"}, {"local", "tasks' bytes read node-locally", "%", "10"}};
+      for (String[] m : metrics) {
+        int column = Integer.parseInt(m[3]);
+        double[][] values = new double[queries.size()][formats.size()];
+        for (int q = 0; q < queries.size(); q++) {
+          for (int f = 0; f < formats.size(); f++) {
+            String[] cells = w.getValue().get(queries.get(q)).get(formats.get(f));
+            values[q][f] = cells == null ? Double.NaN : number(cells[column]) / (m[2].equals("MB") ? 1e6 : 1);
+          }
+        }
+        File png = new File(base + "-" + name + "-" + m[0] + ".png");
+        new BarChart(title + m[1], m[2], queries, formats, values).write(png);
+        written.add(png);
+      }
+    }
+    return written;
+  }
+
+  private static double number(String cell) {
+    String s = cell.trim().replace(",", "").replace("%", "");
+    try {
+      return Double.parseDouble(s);
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
+}
