@@ -59,6 +59,10 @@ class ClusterBenchmark {
     boolean column = !"default".equals(System.getProperty("cif.bench.placement", "column"));
     File out = new File(System.getProperty("cif.bench.out", "target/cluster-bench.md")).getAbsoluteFile();
     int warmups = Integer.getInteger("cif.bench.warmups", 1);
+    // Room for 5 containers per node: with 2 (2048 MB), a node holding a task's split was often full (the Tez
+    // session's held containers, its application master), and YARN, which gives up a node after as many
+    // missed heartbeats as the cluster has nodes, started a third of the map tasks on another node.
+    int nodeMb = Integer.getInteger("cif.bench.node-mb", 4096);
     List<String> problems = new ArrayList<>();
     TaskReads.counting();
 
@@ -66,7 +70,7 @@ class ClusterBenchmark {
     System.setProperty("test.build.data", new File(BASE, "data").getPath());
     try (OneMachineCluster cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
         .nodeClasspath(ClusterFixture.nodeClasspath()).columnPlacement(column).blockSize(16L << 20)
-        .nodeMemoryMb(2048).containerMb(768))) {
+        .nodeMemoryMb(nodeMb).containerMb(768))) {
       FileSystem fs = cluster.fileSystem();
       Map<String, String> conf = new LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
       conf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()
@@ -75,7 +79,8 @@ class ClusterBenchmark {
       StringBuilder report = new StringBuilder();
       String load = Files.readString(Path.of("/proc/loadavg")).trim();
       report.append("Placement: ").append(column ? "ColumnPlacementPolicy" : "HDFS default").append(", SF ").append(sf)
-          .append(", 4 DataNodes / NodeManagers on 2 racks, 16 MB blocks, 768 MB containers; load average at start: ")
+          .append(", 4 DataNodes / NodeManagers on 2 racks, 16 MB blocks, ").append(nodeMb)
+          .append(" MB of containers per node, 768 MB containers; load average at start: ")
           .append(load).append("\n\n");
       try (EmbeddedHive hive = new EmbeddedHive(new File(BASE, "hive-client"), false, conf)) {
         for (String line : HiveAndPigOnClusterIT.resource("sqlbench/hive4-settings.sql").split("\n")) {
