@@ -59,6 +59,17 @@ public final class NodeNames {
    * resolve: the JDK reads only this file once the property is set), then each node at its own address
    * (the first name of an address's line is what a reverse lookup of it answers).
    */
+  /** Each node's host name and address with its rack, a line each (Hadoop's TableMapping format). */
+  public void writeTopologyTable(File file) throws IOException {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < hosts.size(); i++) {
+      text.append(hosts.get(i)).append(' ').append(racks.get(i)).append('\n');
+      text.append(address(i)).append(' ').append(racks.get(i)).append('\n');
+    }
+    file.getParentFile().mkdirs();
+    Files.writeString(file.toPath(), text, StandardCharsets.UTF_8);
+  }
+
   public void writeHostsFile(File file) throws IOException {
     StringBuilder text = new StringBuilder();
     Path etcHosts = Path.of("/etc/hosts");

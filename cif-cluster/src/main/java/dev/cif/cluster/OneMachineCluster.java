@@ -74,6 +74,9 @@ public final class OneMachineCluster implements AutoCloseable {
    * holds the one-machine cluster's hosts file). It holds that one class, so that the containers' classpath
    * stays the nodes' Hadoop and Tez install plus the simulated network.
    */
+  /** Hadoop's TableMapping file of the nodes' racks (host name or address, then rack), in the client configuration. */
+  public static File topologyTable(File base) { return new File(confDir(base), "topology.table"); }
+
   public static File networkJar(File base) { return new File(confDir(base), "cif-cluster-network.jar"); }
 
   private static void writeNetworkJar(File jar) throws IOException {
@@ -102,6 +105,7 @@ public final class OneMachineCluster implements AutoCloseable {
     names.writeHostsFile(hosts);
     NodeNames.requireHostsFile(hosts);
     writeNetworkJar(networkJar(base));
+    names.writeTopologyTable(topologyTable(base));
     new File(System.getProperty("java.io.tmpdir")).mkdirs();
 
     Configuration conf = new HdfsConfiguration();
@@ -230,6 +234,10 @@ public final class OneMachineCluster implements AutoCloseable {
     String mb = Integer.toString(options.containerMb);
     Map<String, Map<String, String>> files = new LinkedHashMap<>();
     files.put("core-site.xml", Map.of("fs.defaultFS", fileSystem().getUri().toString(),
+        // The racks, as an operator's topology table gives them to every client and container: Tez's
+        // application master groups splits and matches containers to tasks by node, then by rack.
+        CommonConfigurationKeysPublic.NET_TOPOLOGY_NODE_SWITCH_MAPPING_IMPL_KEY, "org.apache.hadoop.net.TableMapping",
+        CommonConfigurationKeysPublic.NET_TOPOLOGY_TABLE_MAPPING_FILE_KEY, topologyTable(base).getPath(),
         // In a container, Hadoop's connections (to the NameNode, the DataNodes, the application master) leave
         // from its node's address; in a client on no node they are unbound (NodeAddressSocketFactory).
         CommonConfigurationKeysPublic.HADOOP_RPC_SOCKET_FACTORY_CLASS_DEFAULT_KEY, NodeAddressSocketFactory.class.getName()));
@@ -261,9 +269,12 @@ public final class OneMachineCluster implements AutoCloseable {
         "mapreduce.reduce.memory.mb", mb));
     files.put("tez-site.xml", Map.of(
         "tez.lib.uris", y.get("tez.lib.uris"),
-        // The containers see every node on /default-rack (the rack table lives in the cluster JVM), so Tez's
-        // "rack-local" reuse of a held container would accept any node and undo data locality.
+        // A held container is reused only for a task that wants its node (Tez's default also takes one on
+        // the same rack, which reads the split from another node).
         "tez.am.container.reuse.rack-fallback.enabled", "false",
+        // A task's grouped splits all live on one node: Tez's default fills groups it cannot fill from one node
+        // with splits of the rack, whose reads then leave the node. What co-location needs (docs/cluster.md).
+        "tez.grouping.node.local.only", "true",
         "tez.use.cluster.hadoop-libs", "true",
         "tez.am.launch.cmd-opts", opts,
         "tez.task.launch.cmd-opts", opts,
