@@ -59,9 +59,9 @@ class ClusterBenchmark {
     boolean column = !"default".equals(System.getProperty("cif.bench.placement", "column"));
     File out = new File(System.getProperty("cif.bench.out", "target/cluster-bench.md")).getAbsoluteFile();
     int warmups = Integer.getInteger("cif.bench.warmups", 1);
-    // Room for 5 containers per node: with 2 (2048 MB), a node holding a task's split was often full (the Tez
-    // session's held containers, its application master), and YARN, which gives up a node after as many
-    // missed heartbeats as the cluster has nodes, started a third of the map tasks on another node.
+    // Room for 5 containers of 768 MB per node, beside the Tez session's application master and held
+    // containers. (Raising it from 2048 MB did not, as first thought, fix the map tasks that ran off their
+    // split's node: the application master's racks did; cluster.md, "Racks".)
     int nodeMb = Integer.getInteger("cif.bench.node-mb", 4096);
     List<String> problems = new ArrayList<>();
     TaskReads.counting();
