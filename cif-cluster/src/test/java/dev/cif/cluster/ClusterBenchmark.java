@@ -137,41 +137,23 @@ class ClusterBenchmark {
             for (int fi = 0; fi < formats.size(); fi++) {
               Format f = formats.get((qi + fi) % formats.size());
               hive.run("USE " + w.id() + "_" + f.id());
-              List<String> rows = List.of();
-              TezDagCounters.reset();
-              long rpc0 = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests();
-              TaskReads.Snapshot reads0 = TaskReads.counting().now();
-              long t0 = System.nanoTime();
+              Measured m;
               try {
-                for (String sql : w.query(q)) rows = hive.run(sql);
+                m = measure(hive, rpc, w.query(q));
               } catch (Exception e) {
                 problems.add(w.id() + " " + q + " " + f.id() + " failed: " + e);
                 report.append(String.format("| %s | %s | FAILED: %s |%n", q, f.id(), String.valueOf(e.getMessage()).replace('\n', ' ')));
                 continue;
               }
-              double wall = (System.nanoTime() - t0) / 1e9;
-              long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
-              TaskReads.Snapshot reads = TaskReads.counting().now().minus(reads0);
-              Map<String, Long> k = TezDagCounters.last();
-              Answer answer = new Answer(rows);
+              Answer answer = m.answer();
               if (reference == null) {
                 reference = answer;
                 referenceFormat = f;
               }
               String differs = reference.difference(answer);
               if (differs != null) problems.add(w.id() + " " + q + " " + f.id() + " differs from " + referenceFormat.id() + ": " + differs);
-              long dataLocal = k.getOrDefault("DATA_LOCAL_TASKS", 0L);
-              // Tasks that asked for a node (the map tasks): data-local, rack-local or elsewhere.
-              long mapTasks = dataLocal + k.getOrDefault("RACK_LOCAL_TASKS", 0L) + k.getOrDefault("OTHER_LOCAL_TASKS", 0L);
-              double cpu = k.getOrDefault("CPU_MILLISECONDS", 0L) / 1000.0;
-              long bytes = k.getOrDefault("HDFS_BYTES_READ", 0L);
-              report.append(String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d | %,d | %.1f%% |%s%n", q, f.id(), wall, cpu,
-                  bytes, k.getOrDefault("HDFS_OP_OPEN", 0L), rpcs, dataLocal, mapTasks,
-                  reads.taskBytes(), reads.localPercent(), differs == null ? "" : " DIFFERS |"));
-              if (differs == null) {
-                measured.computeIfAbsent(q, x -> new LinkedHashMap<>()).put(f, new double[] {wall, cpu, bytes, dataLocal, mapTasks,
-                    reads.taskBytes(), reads.taskLocalBytes()});
-              }
+              report.append(m.row(q, f.id())).append(differs == null ? "" : " DIFFERS |").append('\n');
+              if (differs == null) measured.computeIfAbsent(q, x -> new LinkedHashMap<>()).put(f, m.totals());
             }
             write(out, report + "\n(partial: " + (qi + 1) + " of " + queries.size() + " " + w.id() + " queries)\n");
           }
@@ -201,6 +183,8 @@ class ClusterBenchmark {
           }
           report.append('\n');
         }
+        long crawlRows = Long.getLong("cif.bench.crawl", 0);
+        if (crawlRows > 0) new CrawlOnCluster(cluster, hive, rpc, crawlRows, formats, report, problems).run();
       }
       report.append("Load average at end: ").append(Files.readString(Path.of("/proc/loadavg")).trim()).append('\n');
       if (!problems.isEmpty()) report.append("\nFailed or differing:\n\n").append(String.join("\n", problems)).append('\n');
@@ -210,8 +194,46 @@ class ClusterBenchmark {
     }
   }
 
+  /** One statement list's cost on the cluster: wall time, Tez's counters, NameNode RPCs, the tasks' reads. */
+  record Measured(double wall, Map<String, Long> counters, long rpcs, TaskReads.Snapshot reads, Answer answer) {
+    long dataLocal() { return counters.getOrDefault("DATA_LOCAL_TASKS", 0L); }
+
+    /** Tasks that asked for a node (the map tasks): data-local, rack-local or elsewhere. */
+    long mapTasks() {
+      return dataLocal() + counters.getOrDefault("RACK_LOCAL_TASKS", 0L) + counters.getOrDefault("OTHER_LOCAL_TASKS", 0L);
+    }
+
+    double cpu() { return counters.getOrDefault("CPU_MILLISECONDS", 0L) / 1000.0; }
+
+    long bytes() { return counters.getOrDefault("HDFS_BYTES_READ", 0L); }
+
+    /** wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, their node-local bytes. */
+    double[] totals() {
+      return new double[] {wall, cpu(), bytes(), dataLocal(), mapTasks(), reads.taskBytes(), reads.taskLocalBytes()};
+    }
+
+    /** A row of the per-query table (without its line end). */
+    String row(String query, String format) {
+      return String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d | %,d | %.1f%% |", query, format, wall, cpu(), bytes(),
+          counters.getOrDefault("HDFS_OP_OPEN", 0L), rpcs, dataLocal(), mapTasks(), reads.taskBytes(), reads.localPercent());
+    }
+  }
+
+  /** Runs the statements through Hive on the cluster; the last SELECT's rows are the answer. */
+  static Measured measure(EmbeddedHive hive, NameNodeRpcServer rpc, List<String> statements) throws Exception {
+    TezDagCounters.reset();
+    long rpc0 = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests();
+    TaskReads.Snapshot reads0 = TaskReads.counting().now();
+    long t0 = System.nanoTime();
+    List<String> rows = List.of();
+    for (String sql : statements) rows = hive.run(sql);
+    double wall = (System.nanoTime() - t0) / 1e9;
+    long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
+    return new Measured(wall, TezDagCounters.last(), rpcs, TaskReads.counting().now().minus(reads0), new Answer(rows));
+  }
+
   /** The report so far: a long run that is stopped keeps what it measured. */
-  private static void write(File out, String text) throws java.io.IOException {
+  static void write(File out, String text) throws java.io.IOException {
     out.getParentFile().mkdirs();
     try (PrintWriter pw = new PrintWriter(out, StandardCharsets.UTF_8)) {
       pw.print(text);

@@ -258,7 +258,7 @@ class HiveAndPigOnClusterIT {
     return lines;
   }
 
-  private static java.util.Properties pigProperties(Map<String, String> base, Path work) throws Exception {
+  static java.util.Properties pigProperties(Map<String, String> base, Path work) throws Exception {
     Files.createDirectories(work);
     java.util.Properties p = new java.util.Properties();
     p.putAll(base);
