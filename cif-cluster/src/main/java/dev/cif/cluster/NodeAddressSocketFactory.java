@@ -28,8 +28,11 @@ import org.apache.hadoop.conf.Configuration;
  * containers); without either, sockets are left unbound (a client on no node).
  */
 public final class NodeAddressSocketFactory extends SocketFactory implements Configurable {
-  /** The node's address, for a JVM that hosts a node's daemon beside others (the DataNodes). */
-  public static final String ADDRESS_KEY = "cif.cluster.node.address";
+  /**
+   * The node's address, for a JVM that hosts a node's daemon beside others (the DataNodes): a key of the
+   * simulated cluster's own, set only by OneMachineCluster, so not one of CIF's settings (CifConf).
+   */
+  public static final String ADDRESS_KEY = "one-machine-cluster.node.address";
 
   private Configuration conf;
   private String address;
