@@ -110,12 +110,9 @@ class ClusterBenchmark {
             double loadS = (System.nanoTime() - t0) / 1e9;
             Colocation c = new Colocation(0, 0, 0);
             for (String t : tables) {
-              String location = hive.run("DESCRIBE FORMATTED " + db + "." + t).stream().filter(l -> l.startsWith("Location:"))
-                  .findFirst().orElseThrow().substring("Location:".length()).trim();
-              c = c.plus(Colocation.of(fs, new org.apache.hadoop.fs.Path(location)));
+              c = c.plus(Colocation.of(fs, new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + "." + t))));
             }
-            report.append(String.format("| %s | %.1f | %,d | %d | %s |%n", f.id(), loadS, c.bytes, c.directories,
-                c.directories == 0 ? "n/a" : String.format("%.1f%%", 100.0 * c.bestNodeBytes / c.bytes)));
+            report.append(c.row(f.id(), loadS)).append('\n');
           }
           report.append("\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|---|\n");
           // Per query and format: wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, local bytes.
@@ -242,6 +239,12 @@ class ClusterBenchmark {
 
   /** How much of each CIF split-directory under a database's directory one node holds. */
   record Colocation(long bytes, int directories, long bestNodeBytes) {
+    /** A row of the load table: | format | load s | bytes on HDFS | split-dirs | best one-node share | */
+    String row(String format, double loadSeconds) {
+      return String.format("| %s | %.1f | %,d | %d | %s |", format, loadSeconds, bytes, directories,
+          directories == 0 ? "n/a" : String.format("%.1f%%", 100.0 * bestNodeBytes / bytes));
+    }
+
     Colocation plus(Colocation o) {
       return new Colocation(bytes + o.bytes, directories + o.directories, bestNodeBytes + o.bestNodeBytes);
     }

@@ -70,8 +70,7 @@ final class CrawlOnCluster {
       double load = (System.nanoTime() - t0) / 1e9;
       ClusterBenchmark.Colocation c = ClusterBenchmark.Colocation.of(fs,
           new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + ".urlinfo")));
-      report.append(String.format("| %s | %.1f | %,d | %d | %s |%n", f.id(), load, c.bytes(), c.directories(),
-          c.directories() == 0 ? "n/a" : String.format("%.1f%%", 100.0 * c.bestNodeBytes() / c.bytes())));
+      report.append(c.row(f.id(), load)).append('\n');
     }
     report.append("\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|---|\n");
     for (Format f : formats) { // untimed: each format's containers and classes
