@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.hive.EmbeddedHive;
 import java.io.File;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
@@ -118,8 +118,10 @@ class ClusterFaultsIT {
         + " TBLPROPERTIES ('cif.split-directory.bytes' = '4096', 'cif.block.bytes' = '1024')");
     org.apache.hadoop.fs.Path table = new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, "faults.dst"));
     Fault fault = Fault.when(() -> firstWrittenCifFile(table), file -> {
-      String host = shared.fs.getFileBlockLocations(file, 0, 1)[0].getHosts()[0];
-      return "stopped " + stopDataNode(host) + " holding " + file.getName() + " of " + file.getParent().getName();
+      // The host from the listing itself: asking the NameNode again races with the task's commit, which may
+      // have renamed the file since (a CI run failed on that FileNotFoundException).
+      String host = file.getBlockLocations()[0].getHosts()[0];
+      return "stopped " + stopDataNode(host) + " holding " + file.getPath().getName() + " of " + file.getPath().getParent().getName();
     });
     String outcome;
     try {
@@ -145,11 +147,13 @@ class ClusterFaultsIT {
 
   // ---- conditions ----
 
-  /** The log files of task attempts (Tez's syslog_attempt_...) of every container so far. */
+  /** The log files of task attempts (Tez's syslog_attempt_...) of every container so far, in the NodeManagers' log directories. */
   static Set<Path> attemptLogs() throws IOException {
     Set<Path> logs = new HashSet<>();
-    try (Stream<Path> files = Files.walk(SharedCluster.BASE.toPath().resolve("data"))) {
-      files.filter(f -> f.getFileName().toString().startsWith("syslog_attempt_")).forEach(logs::add);
+    for (int i = 0; i < shared.cluster.names().hosts().size(); i++) {
+      for (String dir : shared.cluster.yarn().getNodeManager(i).getConfig().getTrimmedStrings("yarn.nodemanager.log-dirs")) {
+        logs.addAll(NodeFiles.named(new File(dir).getAbsoluteFile().toPath(), n -> n.startsWith("syslog_attempt_")));
+      }
     }
     return logs;
   }
@@ -177,12 +181,23 @@ class ClusterFaultsIT {
     throw new IllegalStateException("no NodeManager's log directory holds " + attemptLog);
   }
 
-  /** A CIF column file of a finished split-directory under the table (its staging included); null if none yet. */
-  static org.apache.hadoop.fs.Path firstWrittenCifFile(org.apache.hadoop.fs.Path table) throws IOException {
-    RemoteIterator<LocatedFileStatus> files = shared.fs.listFiles(table, true);
-    while (files.hasNext()) {
-      LocatedFileStatus f = files.next();
-      if (f.getPath().getName().endsWith(".cif") && f.getLen() > 0 && f.getBlockLocations().length > 0) return f.getPath();
+  /**
+   * A CIF column file of a finished split-directory under the table (its staging included), with its block
+   * locations; null if none yet. The INSERT renames and deletes staging directories while the listing walks
+   * them: a directory gone under the walk means "not yet", and the next poll lists again.
+   */
+  static LocatedFileStatus firstWrittenCifFile(org.apache.hadoop.fs.Path table) throws IOException {
+    try {
+      RemoteIterator<LocatedFileStatus> files = shared.fs.listFiles(table, true);
+      while (files.hasNext()) {
+        LocatedFileStatus f = files.next();
+        if (f.getPath().getName().endsWith(".cif") && f.getLen() > 0 && f.getBlockLocations().length > 0
+            && f.getBlockLocations()[0].getHosts().length > 0) {
+          return f;
+        }
+      }
+    } catch (FileNotFoundException e) {
+      return null;
     }
     return null;
   }

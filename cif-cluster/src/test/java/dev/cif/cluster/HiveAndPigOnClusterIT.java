@@ -65,14 +65,12 @@ class HiveAndPigOnClusterIT {
    * from the build tree through its classpath (which is the nodes' Hadoop and Tez install only).
    */
   static void assertContainersGotCifOnlyAsShippedJars(String localizedJarPrefix) throws Exception {
-    List<Path> scripts;
-    try (var files = Files.walk(BASE.toPath().resolve("data"))) {
-      scripts = files.filter(f -> f.getFileName().toString().equals("launch_container.sh")).toList();
-    }
+    List<Path> scripts = NodeFiles.named(BASE.toPath().resolve("data"), n -> n.equals("launch_container.sh"));
     assertFalse(scripts.isEmpty(), "no container was launched");
     int shipped = 0;
     for (Path script : scripts) {
-      String text = Files.readString(script, StandardCharsets.UTF_8);
+      String text = NodeFiles.text(script).orElse(null);
+      if (text == null) continue; // its application finished meanwhile
       String classpath = text.lines().filter(l -> l.startsWith("export CLASSPATH=")).findFirst().orElseThrow();
       for (String module : List.of("/cif-core/", "/hive-cif/", "/pig-cif/", "/cif-embedded/", "test-classes")) {
         assertFalse(classpath.contains(module), script + " classpath names " + module);
