@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The cluster benchmark harness (not run in CI: its name does not end in IT). SSB and/or TPC-H through
  * Hive on Tez containers on the one-machine cluster, data on HDFS, one run of every query per format,
- * with the placement policy chosen by -Dcif.bench.placement=column|default, after -Dcif.bench.warmups rounds
+ * with the placement policy chosen by -Dcif.bench.placement=column|default and the tables written by Hive's
+ * tasks or, with -Dcif.bench.load=client, then copied by a client on no node; after -Dcif.bench.warmups rounds
  * (default 1) of each format's first query, the formats taking turns going first. Per query and format: wall
  * time, the tasks' CPU time, HDFS bytes read and file opens (Tez counters), NameNode RPCs (the client RPC
  * server's request count), data-local map tasks, the bytes the tasks read from the DataNodes and the share they
@@ -57,6 +58,10 @@ class ClusterBenchmark {
         .map(Workload::of).toList();
     List<Format> formats = Format.list(System.getProperty("cif.bench.formats", "cif,cif_lz4,orc,parquet"));
     boolean column = !"default".equals(System.getProperty("cif.bench.placement", "column"));
+    // "client": every table rewritten by this JVM, a client on no node, after Hive's tasks wrote it (an edge
+    // node's `hdfs dfs -cp`, a load from outside the cluster): the case where HDFS's writer-local first replica
+    // cannot keep a split-directory's files together and only the placement policy can.
+    boolean clientLoad = "client".equals(System.getProperty("cif.bench.load", "tasks"));
     File out = new File(System.getProperty("cif.bench.out", "target/cluster-bench.md")).getAbsoluteFile();
     int warmups = Integer.getInteger("cif.bench.warmups", 1);
     // Room for 5 containers of 768 MB per node, beside the Tez session's application master and held
@@ -80,7 +85,9 @@ class ClusterBenchmark {
       String load = Files.readString(Path.of("/proc/loadavg")).trim();
       report.append("Placement: ").append(column ? "ColumnPlacementPolicy" : "HDFS default").append(", SF ").append(sf)
           .append(", 4 DataNodes / NodeManagers on 2 racks, 16 MB blocks, ").append(nodeMb)
-          .append(" MB of containers per node, 768 MB containers; load average at start: ")
+          .append(" MB of containers per node, 768 MB containers; tables written by ")
+          .append(clientLoad ? "Hive's tasks, then copied by a client on no node (as from an edge node)" : "Hive's tasks on the nodes")
+          .append("; load average at start: ")
           .append(load).append("\n\n");
       try (EmbeddedHive hive = new EmbeddedHive(new File(BASE, "hive-client"), false, conf)) {
         for (String line : HiveAndPigOnClusterIT.resource("sqlbench/hive4-settings.sql").split("\n")) {
@@ -110,7 +117,9 @@ class ClusterBenchmark {
             double loadS = (System.nanoTime() - t0) / 1e9;
             Colocation c = new Colocation(0, 0, 0);
             for (String t : tables) {
-              c = c.plus(Colocation.of(fs, new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + "." + t))));
+              org.apache.hadoop.fs.Path location = new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + "." + t));
+              if (clientLoad) copyThroughClient(fs, location);
+              c = c.plus(Colocation.of(fs, location));
             }
             report.append(c.row(f.id(), loadS)).append('\n');
           }
@@ -227,6 +236,18 @@ class ClusterBenchmark {
     double wall = (System.nanoTime() - t0) / 1e9;
     long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
     return new Measured(wall, TezDagCounters.last(), rpcs, TaskReads.counting().now().minus(reads0), new Answer(rows));
+  }
+
+  /**
+   * Rewrites a table's directory through this JVM's HDFS client (a copy beside it, then the copy in its
+   * place), the same bytes written by a writer that is on no DataNode.
+   */
+  static void copyThroughClient(FileSystem fs, org.apache.hadoop.fs.Path table) throws java.io.IOException {
+    org.apache.hadoop.fs.Path copy = table.suffix(".client-copy");
+    if (!org.apache.hadoop.fs.FileUtil.copy(fs, table, fs, copy, false, fs.getConf())) {
+      throw new java.io.IOException("copying " + table + " to " + copy + " failed");
+    }
+    if (!fs.delete(table, true) || !fs.rename(copy, table)) throw new java.io.IOException("replacing " + table + " by " + copy + " failed");
   }
 
   /** The report so far: a long run that is stopped keeps what it measured. */
