@@ -101,10 +101,10 @@ final class CrawlOnCluster {
    * The formats Pig stores and loads in the crawl job: id, storer for load_crawl.pig, loader for crawl.pig.
    * Only CIF beside the text: neither peer has a Pig loader that runs here. Pig 0.18's OrcStorage is built
    * against Hive 3's serde API and fails on Hive 4's jars (NoSuchMethodError,
-   * StructTypeInfo.setAllStructFieldNames(ArrayList)); parquet-pig 1.13.1 (1.15.x and 1.14.4 are not
-   * served by this machine's registry; Parquet has since dropped Pig) stores, but its loader fails Pig 0.18's projection push
-   * (NullPointerException in ColumnMapKeyPrune), and with that rule off it would read every column, which is
-   * not how a Pig user runs Parquet. benchmarks.md says so.
+   * StructTypeInfo.setAllStructFieldNames(ArrayList)). parquet-pig 1.13.1 (1.15.x and 1.14.4 are not served
+   * by this machine's registry; Parquet has since dropped Pig) stores, but its loader fails Pig 0.18's
+   * projection push (NullPointerException in ColumnMapKeyPrune), and with that rule off it would read every
+   * column, which is not how a Pig user runs Parquet. benchmarks.md says so.
    */
   private static final String[][] PIG_FORMATS = {
       {"cif", "dev.cif.pig.CifStorer('metadata:dcsl')", "dev.cif.pig.CifLoader()"}};

@@ -37,6 +37,13 @@ final class NodeFiles {
         if (e instanceof NoSuchFileException) return FileVisitResult.CONTINUE;
         throw e;
       }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+        // A directory deleted while its entries were being read ends its iteration with this exception.
+        if (e == null || e instanceof NoSuchFileException) return FileVisitResult.CONTINUE;
+        throw e;
+      }
     });
     return found;
   }
