@@ -2,8 +2,8 @@ package dev.cif.cli;
 
 import dev.cif.conf.CifConf;
 import dev.cif.record.ReadOptions;
-import dev.cif.record.SplitRecordReader;
-import dev.cif.split.DatasetListing;
+import dev.cif.impl.record.SplitRecordReader;
+import dev.cif.impl.split.DatasetListing;
 import java.io.PrintStream;
 import java.util.List;
 import org.apache.avro.generic.GenericData;

@@ -1,9 +1,9 @@
 package dev.cif.cli;
 
-import dev.cif.column.ColumnFileReader;
+import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.conf.CifConf;
-import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

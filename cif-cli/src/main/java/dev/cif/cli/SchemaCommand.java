@@ -1,7 +1,7 @@
 package dev.cif.cli;
 
-import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.PrintStream;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;

@@ -1,8 +1,8 @@
 package dev.cif.cli;
 
 import dev.cif.conf.CifConf;
-import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.cif.mapred;
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.mapreduce.SplitPlanner;
 import dev.cif.record.ReadOptions;
-import dev.cif.record.SplitRecordReader;
+import dev.cif.impl.record.SplitRecordReader;
 import java.io.IOException;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;

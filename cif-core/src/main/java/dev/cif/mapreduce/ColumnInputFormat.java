@@ -4,7 +4,7 @@ import dev.cif.conf.CifConf;
 import dev.cif.pushdown.Predicate;
 import dev.cif.record.ReadOptions;
 import dev.cif.record.RecordType;
-import dev.cif.record.SplitRecordReader;
+import dev.cif.impl.record.SplitRecordReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

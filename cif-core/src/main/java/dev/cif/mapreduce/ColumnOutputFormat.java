@@ -1,8 +1,8 @@
 package dev.cif.mapreduce;
 
 import dev.cif.conf.CifConf;
-import dev.cif.split.DatasetWriter;
-import dev.cif.split.WriteOptions;
+import dev.cif.impl.split.DatasetWriter;
+import dev.cif.impl.split.WriteOptions;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;

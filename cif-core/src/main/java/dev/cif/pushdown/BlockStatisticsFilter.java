@@ -1,6 +1,6 @@
 package dev.cif.pushdown;
 
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package dev.cif.pushdown;
 
-import dev.cif.column.BlockStats;
-import dev.cif.column.ColumnFileReader;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.column.BlockStats;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.util.List;
 

@@ -1,11 +1,13 @@
 package dev.cif.record;
+import dev.cif.impl.record.RowCursor;
+import dev.cif.impl.record.SplitRecordReader;
 
 import dev.cif.conf.CifConf;
 import dev.cif.pushdown.BlockStatisticsFilter;
 import dev.cif.pushdown.MapKeys;
 import dev.cif.pushdown.Predicate;
 import dev.cif.pushdown.SerializedPredicate;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

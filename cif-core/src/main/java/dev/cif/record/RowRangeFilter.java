@@ -1,6 +1,6 @@
 package dev.cif.record;
 
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 
 /**

@@ -2,7 +2,7 @@ package dev.cif.hardening;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.cif.io.CifFormatException;
+import dev.cif.impl.io.CifFormatException;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,14 +65,14 @@ class CorruptDatasetFuzzTest {
     FuzzDatasets d = FuzzDatasets.get();
     for (String label : new String[] {"DCSL-NONE", "DCSL-rowvalues-NONE"}) {
       FuzzDatasets.Dataset ds = d.datasets.stream().filter(x -> x.label.equals(label)).findFirst().orElseThrow();
-      dev.cif.split.SplitDirectory sd = dev.cif.split.SplitDirectory.open(d.fs, new org.apache.hadoop.fs.Path(ds.dir.toUri()));
+      dev.cif.impl.split.SplitDirectory sd = dev.cif.impl.split.SplitDirectory.open(d.fs, new org.apache.hadoop.fs.Path(ds.dir.toUri()));
       int keyed = 0;
       int inRows = 0;
-      try (dev.cif.column.ColumnFileReader r = sd.openColumn("hm", 1 << 20)) {
+      try (dev.cif.impl.column.ColumnFileReader r = sd.openColumn("hm", 1 << 20)) {
         for (long i = 0; i < r.rowCount(); i++) {
           Object m = r.next();
-          if (m instanceof dev.cif.layout.dcsl.KeyedMap) keyed++;
-          else if (m instanceof dev.cif.layout.dcsl.InRowMap) inRows++;
+          if (m instanceof dev.cif.impl.layout.dcsl.KeyedMap) keyed++;
+          else if (m instanceof dev.cif.impl.layout.dcsl.InRowMap) inRows++;
         }
       }
       org.junit.jupiter.api.Assertions.assertTrue(label.contains("rowvalues") ? keyed == 0 && inRows > 0 : keyed > inRows,

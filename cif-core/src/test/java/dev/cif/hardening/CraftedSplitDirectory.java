@@ -1,7 +1,7 @@
 package dev.cif.hardening;
 
-import dev.cif.io.ByteSink;
-import dev.cif.io.FileFraming;
+import dev.cif.impl.io.ByteSink;
+import dev.cif.impl.io.FileFraming;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;

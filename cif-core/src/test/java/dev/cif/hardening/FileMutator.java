@@ -1,7 +1,7 @@
 package dev.cif.hardening;
 
-import dev.cif.io.CifFormatException;
-import dev.cif.io.FileFraming;
+import dev.cif.impl.io.CifFormatException;
+import dev.cif.impl.io.FileFraming;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -312,7 +312,7 @@ final class FileMutator {
       // From the footer: a keyed DCSL block's side segments follow its head, beyond what StoredLength says.
       if (kind == FileFraming.KIND_COLUMN) {
         try {
-          blocks.addAll(dev.cif.column.BlockOffsets.of(b));
+          blocks.addAll(dev.cif.impl.column.BlockOffsets.of(b));
         } catch (Exception e) {
           throw new IllegalStateException("the original is not a valid column file", e);
         }

@@ -1,10 +1,10 @@
 package dev.cif.hardening;
 
-import dev.cif.column.ColumnLayout;
-import dev.cif.compress.BlockCodec;
-import dev.cif.split.DatasetListing;
-import dev.cif.split.DatasetWriter;
-import dev.cif.split.WriteOptions;
+import dev.cif.impl.column.ColumnLayout;
+import dev.cif.impl.compress.BlockCodec;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.DatasetWriter;
+import dev.cif.impl.split.WriteOptions;
 import dev.cif.testing.RandomData;
 import java.io.IOException;
 import java.io.UncheckedIOException;

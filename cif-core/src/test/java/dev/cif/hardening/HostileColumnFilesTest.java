@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.io.ByteSink;
-import dev.cif.io.CifFormatException;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.io.ByteSink;
+import dev.cif.impl.io.CifFormatException;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

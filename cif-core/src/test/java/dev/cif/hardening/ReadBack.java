@@ -1,13 +1,13 @@
 package dev.cif.hardening;
 
-import dev.cif.column.ColumnFileReader;
-import dev.cif.io.CifFormatException;
-import dev.cif.layout.dcsl.DcslMap;
-import dev.cif.layout.plain.VectorTarget;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.io.CifFormatException;
+import dev.cif.impl.layout.dcsl.DcslMap;
+import dev.cif.impl.layout.plain.VectorTarget;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.record.SplitRecordReader;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.record.SplitRecordReader;
+import dev.cif.impl.split.SplitDirectory;
 import dev.cif.testing.RandomData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -159,7 +159,7 @@ final class ReadBack {
       for (Map.Entry<?, ?> e : ((Map<?, ?>) want).entrySet()) {
         if (rnd.nextInt(2) == 0) continue;
         // A DCSL map is asked with a String key too, which it must accept as well as Utf8.
-        Object v = g.get(got instanceof dev.cif.layout.dcsl.DcslMap ? e.getKey().toString() : e.getKey());
+        Object v = g.get(got instanceof dev.cif.impl.layout.dcsl.DcslMap ? e.getKey().toString() : e.getKey());
         if (!Objects.equals(RandomData.normalize(e.getValue()), RandomData.normalize(v))) return "key " + e.getKey() + " is " + v;
       }
       if (rnd.nextInt(2) == 0 && g.size() != ((Map<?, ?>) want).size()) return "map size " + g.size();

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.cif.column.ColumnFileReader;
-import dev.cif.io.CifFormatException;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.io.CifFormatException;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.record.SplitRecordReader;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.record.SplitRecordReader;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;

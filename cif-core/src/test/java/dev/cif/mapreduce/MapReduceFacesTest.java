@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.conf.CifConf;
-import dev.cif.record.LazyRecord;
-import dev.cif.split.DatasetListing;
+import dev.cif.impl.record.LazyRecord;
+import dev.cif.impl.split.DatasetListing;
 import dev.cif.testing.Figure1;
 import dev.cif.testing.TestFs;
 import dev.cif.testing.crawl.CrawlData;

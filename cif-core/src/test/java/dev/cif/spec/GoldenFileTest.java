@@ -3,11 +3,11 @@ package dev.cif.spec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.cif.column.ColumnLayout;
-import dev.cif.compress.BlockCodec;
-import dev.cif.io.FormatVersion;
-import dev.cif.split.DatasetWriter;
-import dev.cif.split.WriteOptions;
+import dev.cif.impl.column.ColumnLayout;
+import dev.cif.impl.compress.BlockCodec;
+import dev.cif.impl.io.FormatVersion;
+import dev.cif.impl.split.DatasetWriter;
+import dev.cif.impl.split.WriteOptions;
 import java.io.File;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;

@@ -3,7 +3,7 @@ package dev.cif.spec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.io.FormatVersion;
+import dev.cif.impl.io.FormatVersion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -2,12 +2,12 @@ package dev.cif.spec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.cif.column.ColumnFileWriter;
-import dev.cif.column.ColumnLayout;
-import dev.cif.column.ColumnSpec;
-import dev.cif.compress.BlockCodec;
-import dev.cif.io.BlockHeader;
-import dev.cif.io.FileFraming;
+import dev.cif.impl.column.ColumnFileWriter;
+import dev.cif.impl.column.ColumnLayout;
+import dev.cif.impl.column.ColumnSpec;
+import dev.cif.impl.compress.BlockCodec;
+import dev.cif.impl.io.BlockHeader;
+import dev.cif.impl.io.FileFraming;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Collections;

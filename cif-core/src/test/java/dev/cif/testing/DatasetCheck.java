@@ -2,9 +2,9 @@ package dev.cif.testing;
 
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.record.SplitRecordReader;
-import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.record.SplitRecordReader;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.column.ColumnFileReader;
-import dev.cif.column.ColumnLayout;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.column.ColumnLayout;
 import dev.cif.hive.vector.VectorizedCifReader;
-import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import dev.cif.testing.OpenCountingFileSystem;
 import java.util.HashMap;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;

@@ -3,10 +3,10 @@ package dev.cif.hive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.column.ColumnFileReader;
-import dev.cif.compress.BlockCodec;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.compress.BlockCodec;
 import dev.cif.console.ShellProcess;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.SplitDirectory;
 import dev.cif.testing.Corruption;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;

@@ -3,9 +3,9 @@ package dev.cif.hive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.column.ColumnFileReader;
-import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;

@@ -128,7 +128,7 @@ class InsertFaultsTest extends TezHiveTest {
       String name = st.getPath().getName();
       if (name.startsWith(".") || name.startsWith("_")) continue;
       if (!st.isDirectory()) fail(what + ": the table directory holds the file " + name);
-      dev.cif.split.SplitDirectory.open(local, st.getPath());
+      dev.cif.impl.split.SplitDirectory.open(local, st.getPath());
     }
   }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.hive.vector.VectorizedCifReader;
-import dev.cif.split.DatasetListing;
+import dev.cif.impl.split.DatasetListing;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

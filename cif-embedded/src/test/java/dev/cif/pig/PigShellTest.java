@@ -3,8 +3,8 @@ package dev.cif.pig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.split.DatasetWriter;
-import dev.cif.split.WriteOptions;
+import dev.cif.impl.split.DatasetWriter;
+import dev.cif.impl.split.WriteOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -45,7 +45,7 @@ class HiveBundleIT {
     assertThrows(ClassNotFoundException.class,
         () -> Class.forName("dev.cif.hive.CifSerDe", false, ClassLoader.getSystemClassLoader()));
     assertThrows(ClassNotFoundException.class,
-        () -> Class.forName("dev.cif.split.SplitDirectory", false, ClassLoader.getSystemClassLoader()));
+        () -> Class.forName("dev.cif.impl.split.SplitDirectory", false, ClassLoader.getSystemClassLoader()));
   }
 
   @Test

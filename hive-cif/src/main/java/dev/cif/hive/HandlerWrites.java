@@ -1,6 +1,6 @@
 package dev.cif.hive;
 
-import dev.cif.split.DatasetListing;
+import dev.cif.impl.split.DatasetListing;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;

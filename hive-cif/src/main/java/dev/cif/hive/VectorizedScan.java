@@ -1,7 +1,7 @@
 package dev.cif.hive;
 
 import dev.cif.hive.vector.VectorizedCifReader;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.split.SplitDirectoryWriter;
-import dev.cif.split.WriteOptions;
+import dev.cif.impl.split.SplitDirectoryWriter;
+import dev.cif.impl.split.WriteOptions;
 import java.io.File;
 import java.util.List;
 import org.apache.avro.Schema;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.split.DatasetListing;
+import dev.cif.impl.split.DatasetListing;
 import java.io.File;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;

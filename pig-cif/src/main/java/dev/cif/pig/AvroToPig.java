@@ -1,6 +1,6 @@
 package dev.cif.pig;
 
-import dev.cif.layout.dcsl.DcslMap;
+import dev.cif.impl.layout.dcsl.DcslMap;
 import dev.cif.schema.CifSchemas;
 import java.math.BigDecimal;
 import java.math.BigInteger;

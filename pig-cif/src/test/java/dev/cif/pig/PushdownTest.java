@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
-import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapred.Counters;
 import org.apache.pig.backend.executionengine.ExecJob;

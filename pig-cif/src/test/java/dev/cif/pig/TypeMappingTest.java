@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.record.SplitRecordReader;
-import dev.cif.split.DatasetListing;
-import dev.cif.split.SplitDirectory;
+import dev.cif.impl.record.SplitRecordReader;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -123,7 +123,7 @@ class TypeMappingTest {
       records.add(r);
       lines.add(i + "\t" + (amounts[i] == null ? "" : amounts[i]));
     }
-    CifFixtures.write(h.path("money.cif"), schema, records, new dev.cif.split.WriteOptions(), 1);
+    CifFixtures.write(h.path("money.cif"), schema, records, new dev.cif.impl.split.WriteOptions(), 1);
     PigHarness.writeText(h.path("money.txt"), lines);
     h.query("MC = LOAD '" + h.path("money.cif") + "' USING dev.cif.pig.CifLoader();",
         "MT = LOAD '" + h.path("money.txt") + "' USING PigStorage('\\t') AS (id:int, amount:bigdecimal);");

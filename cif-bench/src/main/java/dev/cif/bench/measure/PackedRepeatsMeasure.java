@@ -1,11 +1,11 @@
 package dev.cif.bench.measure;
 
-import dev.cif.column.ColumnFileReader;
-import dev.cif.column.ColumnFileWriter;
-import dev.cif.column.ColumnLayout;
-import dev.cif.column.ColumnSpec;
-import dev.cif.compress.BlockCodec;
-import dev.cif.layout.plain.VectorTarget;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.column.ColumnFileWriter;
+import dev.cif.impl.column.ColumnLayout;
+import dev.cif.impl.column.ColumnSpec;
+import dev.cif.impl.compress.BlockCodec;
+import dev.cif.impl.layout.plain.VectorTarget;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

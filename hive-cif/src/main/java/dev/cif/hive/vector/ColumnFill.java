@@ -1,8 +1,8 @@
 package dev.cif.hive.vector;
 
-import dev.cif.column.ColumnFileReader;
-import dev.cif.layout.plain.VectorTarget;
-import dev.cif.record.RowCursor;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.impl.record.RowCursor;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;

@@ -1,0 +1,154 @@
+package dev.cif.impl.layout.skiplist;
+
+import dev.cif.impl.io.ByteSink;
+import dev.cif.impl.layout.plain.ValueCodec;
+import java.util.Arrays;
+import org.apache.avro.Schema;
+
+/**
+ * Buffers the values of one block and lays them out with inline skip entries (paper §5.2,
+ * docs/FORMAT.md §6.2). HDFS is append-only and an entry precedes the values it covers, so
+ * the block is double-buffered: values are encoded here, entries are computed when the block closes.
+ * The buffer is bounded by the block size plus one value.
+ */
+public final class SkipListWriter {
+  private final ValueCodec codec;
+  /** The codec if it keeps per-block state (a dictionary), else null. */
+  private final BlockScopedWriter scoped;
+  private final boolean prefixed;
+  private final int[] levels;
+  private final long maxValueBytes;
+  private final String column;
+  /** Starts small (grows by doubling): one builder per column, and tables may have thousands. */
+  private final ByteSink values = new ByteSink(1 << 10);
+  private final ByteSink scratch = new ByteSink(1024);
+  private int[] ends = new int[1024];
+  private int count;
+  /**
+   * {@link #valueBytes()} as of the last change: a codec's preamble size (PACKED's runs, a dictionary) is
+   * computed once per value, not once for each of the three callers that ask it per value.
+   */
+  private int bytes;
+
+  /**
+   * @param column the column's name, for errors
+   * @param type the column's type: a complex type's values are length-prefixed
+   * @param levels values per skip entry, descending (none: PLAIN and PACKED)
+   */
+  public SkipListWriter(String column, Schema type, int[] levels, ValueCodec codec, long maxValueBytes) {
+    this.codec = codec;
+    this.scoped = codec instanceof BlockScopedWriter ? (BlockScopedWriter) codec : null;
+    this.prefixed = dev.cif.schema.CifSchemas.isComplex(type);
+    this.levels = levels;
+    this.maxValueBytes = maxValueBytes;
+    this.column = column;
+    if (scoped != null) scoped.beginBlock();
+    bytes = computeValueBytes();
+  }
+
+  public int count() { return count; }
+
+  /** Bytes the block will hold: its values plus any per-block preamble (a DCSL dictionary). */
+  public int valueBytes() { return bytes; }
+
+  private int computeValueBytes() {
+    return scoped != null ? values.size() + scoped.preambleBytes() : values.size();
+  }
+
+  /** Appends one value; a value that cannot be encoded leaves the block as it was. */
+  public void add(Object v) {
+    int before = values.size();
+    try {
+      encode(v, bytes);
+    } catch (RuntimeException e) {
+      values.truncate(before);
+      if (scoped != null) scoped.undoLastWrite();
+      throw e;
+    }
+    if (count == ends.length) ends = Arrays.copyOf(ends, count * 2);
+    ends[count++] = values.size();
+  }
+
+  /**
+   * Checks the value's size as the block grows by it: a dictionary entry it adds to the preamble counts.
+   * Updates {@link #bytes} once the value is in.
+   */
+  private void encode(Object v, int beforeBytes) {
+    if (prefixed) {
+      scratch.reset();
+      codec.write(v, scratch);
+      // The values buffer has not grown yet: what the size gained is the preamble's growth.
+      int preambleGrowth = computeValueBytes() - beforeBytes;
+      checkSize(scratch.size() + preambleGrowth);
+      values.writeLengthPrefixed(scratch.array(), 0, scratch.size());
+      bytes = computeValueBytes();
+    } else {
+      codec.write(v, values);
+      int after = computeValueBytes();
+      checkSize(after - beforeBytes);
+      bytes = after;
+    }
+  }
+
+  private void checkSize(long n) {
+    if (n > maxValueBytes) {
+      throw new IllegalArgumentException("a value of column " + column + " encodes to " + n
+          + " bytes, over cif.max.value.bytes=" + maxValueBytes);
+    }
+  }
+
+  /** Writes the block payload (preamble, then values with their skip entries) and resets. */
+  public void build(ByteSink out) {
+    if (scoped != null) scoped.writePreamble(out);
+    if (levels.length == 0) {
+      // No entries between the values (PLAIN, PACKED, DICT): one copy, not one per value.
+      out.writeBytes(values.array(), 0, values.size());
+    } else {
+      long[][] spans = spanBytes();
+      int start = 0;
+      for (int j = 0; j < count; j++) {
+        for (int i = 0; i < levels.length; i++) {
+          if (j % levels[i] == 0) out.writeUVarLong(spans[i][j / levels[i]]);
+        }
+        out.writeBytes(values.array(), start, ends[j] - start);
+        start = ends[j];
+      }
+    }
+    values.reset();
+    count = 0;
+    if (scoped != null) scoped.beginBlock();
+    bytes = computeValueBytes();
+  }
+
+  /**
+   * spans[i][k]: bytes from the end of the level-i entry at position k*levels[i] to the next
+   * position aligned to levels[i] (or the block end), including the deeper entries in between.
+   * Computed from the deepest level up, so each is a sum of already known sizes.
+   */
+  private long[][] spanBytes() {
+    long[][] spans = new long[levels.length][];
+    for (int i = levels.length - 1; i >= 0; i--) {
+      int step = levels[i];
+      long[] s = new long[(count + step - 1) / step];
+      for (int k = 0; k < s.length; k++) {
+        int from = k * step;
+        int to = Math.min(from + step, count);
+        if (i == levels.length - 1) {
+          s[k] = valueEnd(to) - valueEnd(from);
+        } else {
+          int sub = levels[i + 1];
+          long total = 0;
+          for (int c = from; c < to; c += sub) {
+            long x = spans[i + 1][c / sub];
+            total += ByteSink.uvarLongSize(x) + x;
+          }
+          s[k] = total;
+        }
+      }
+      spans[i] = s;
+    }
+    return spans;
+  }
+
+  private int valueEnd(int j) { return j == 0 ? 0 : ends[j - 1]; }
+}
