@@ -33,6 +33,10 @@ import org.junit.jupiter.api.Test;
  * golden directory (the old one then becomes a compatibility fixture). Run with
  * -Dcif.golden.regenerate=DIR to write the dataset into DIR instead of comparing.
  *
+ * Every header ends with the writer version (docs/FORMAT.md §3.1), the project version included: a
+ * release that changes the project version regenerates golden/v6, and GoldenWriterVersionTest proves
+ * that it still differs from compat/v6-before-writer-version by that key alone.
+ *
  * The columns cover every layout (PLAIN, SKIP_LIST, DCSL in keyed, dictionary, value-dictionary and
  * inline blocks, DICT in dictionary and inline blocks, PACKED with frame-of-reference and repeats
  * runs and decimals) and the pure-Java codecs whose output is fixed by their version (LZ4, ZSTD).

@@ -41,6 +41,8 @@ public final class ColumnFileReader implements Closeable {
   private final FSDataInputStream in;
   private final String file;
   private final ColumnSpec spec;
+  /** The writer the file's header names: where a reader works around an old writer's bug (WriterVersion#includes). */
+  private final dev.cif.WrittenBy writtenBy;
   private final ColumnFooter footer;
   private final long[] firstRows;
   private final long maxBlockBytes;
@@ -66,7 +68,9 @@ public final class ColumnFileReader implements Closeable {
   private int batchRow;
   private dev.cif.impl.layout.skiplist.SkipListReader.ValueReader batchReader;
 
-  private ColumnFileReader(FSDataInputStream in, String file, ColumnSpec spec, ColumnFooter footer, long maxValueBytes) {
+  private ColumnFileReader(FSDataInputStream in, String file, ColumnSpec spec, dev.cif.WrittenBy writtenBy, ColumnFooter footer,
+      long maxValueBytes) {
+    this.writtenBy = writtenBy;
     this.in = in;
     this.file = file;
     this.spec = spec;
@@ -103,6 +107,7 @@ public final class ColumnFileReader implements Closeable {
       FileFraming.Header header = FileFraming.parseHeader(h, file);
       if (header.kind != FileFraming.KIND_COLUMN) throw new CifFormatException(file, null, 5, "not a column file (kind " + header.kind + ")");
       ColumnSpec spec = ColumnSpec.fromHeader(header, file);
+      dev.cif.WrittenBy writtenBy = header.writtenBy(file);
       byte[] tail = new byte[FileFraming.TAIL_BYTES];
       in.readFully(length - tail.length, tail);
       int footerLen = FileFraming.footerLength(tail, file, length, headerLen);
@@ -117,7 +122,7 @@ public final class ColumnFileReader implements Closeable {
       } catch (CifCorruptionError e) {
         throw e.getCause();
       }
-      return new ColumnFileReader(in, file, spec, footer, maxValueBytes);
+      return new ColumnFileReader(in, file, spec, writtenBy, footer, maxValueBytes);
     } catch (java.io.EOFException e) {
       in.close();
       throw new CifFormatException(file, path.getName(), length, "file is truncated", e);
@@ -128,6 +133,9 @@ public final class ColumnFileReader implements Closeable {
   }
 
   public ColumnSpec spec() { return spec; }
+
+  /** Which writer made the file (docs/FORMAT.md §3.1). */
+  public dev.cif.WrittenBy writtenBy() { return writtenBy; }
   public String file() { return file; }
   public long rowCount() { return footer.totalRows; }
   public int blockCount() { return footer.rows.size(); }

@@ -1,5 +1,7 @@
 package dev.cif.impl.io;
 
+import dev.cif.WriterVersion;
+import dev.cif.WrittenBy;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.LinkedHashMap;
@@ -26,6 +28,17 @@ public final class FileFraming {
   /** A header or footer larger than this is treated as corrupt (a schema of 10,000 columns fits easily). */
   public static final int MAX_META_BYTES = 64 << 20;
 
+  /** The writer this code is, as a reader of its files sees it. */
+  public static final WrittenBy CURRENT_WRITER;
+
+  static {
+    try {
+      CURRENT_WRITER = CurrentWriter.parse(CurrentWriter.VALUE, FormatVersion.CURRENT, "this writer");
+    } catch (CifFormatException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   private FileFraming() {}
 
   /** The decoded header: kind and metadata, and where the body starts. */
@@ -50,13 +63,20 @@ public final class FileFraming {
 
     /** The value of key, or null if the header lacks it. */
     public String get(HeaderKey key) { return meta.get(key.key); }
+
+    /** The writer that made the file; files written before writers recorded it read as {@link WriterVersion#ORIGINAL}. */
+    public WrittenBy writtenBy(String file) throws CifFormatException {
+      return CurrentWriter.parse(get(HeaderKey.WRITER_VERSION), version, file);
+    }
   }
 
-  /** A header of the current version. */
+  /** A header of the current version; its Meta is meta followed by this writer's version (§3.1). */
   public static byte[] header(int kind, Map<String, String> meta) {
+    Map<String, String> all = new LinkedHashMap<>(meta);
+    all.put(HeaderKey.WRITER_VERSION.key, CurrentWriter.VALUE);
     ByteSink m = new ByteSink(256);
-    m.writeUVarInt(meta.size());
-    for (Map.Entry<String, String> e : meta.entrySet()) {
+    m.writeUVarInt(all.size());
+    for (Map.Entry<String, String> e : all.entrySet()) {
       m.writeString(e.getKey());
       m.writeString(e.getValue());
     }

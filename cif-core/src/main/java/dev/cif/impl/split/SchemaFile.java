@@ -1,5 +1,6 @@
 package dev.cif.impl.split;
 
+import dev.cif.WrittenBy;
 import dev.cif.impl.io.HeaderKey;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.io.FileFraming;
@@ -27,9 +28,17 @@ public final class SchemaFile {
   public final long rows;
   /** Column file names, one per field of the schema, in field order. */
   public final List<String> files;
+  /** The writer that made the schema file read (this writer for one about to be written). */
+  public final WrittenBy writtenBy;
 
+  /** A schema file to write: this code is its writer. */
   public SchemaFile(Schema schema, long rows, List<String> files) {
+    this(schema, rows, files, null);
+  }
+
+  private SchemaFile(Schema schema, long rows, List<String> files, WrittenBy writtenBy) {
     if (files.size() != schema.getFields().size()) throw new IllegalArgumentException("one file per column");
+    this.writtenBy = writtenBy == null ? FileFraming.CURRENT_WRITER : writtenBy;
     this.schema = schema;
     this.rows = rows;
     this.files = List.copyOf(files);
@@ -97,7 +106,7 @@ public final class SchemaFile {
         throw new CifFormatException(name, null, 0, "schema file lists " + list.size() + " files for "
             + schema.getFields().size() + " columns, rows " + rows);
       }
-      return new SchemaFile(schema, rows, list);
+      return new SchemaFile(schema, rows, list, header.writtenBy(name));
     } catch (FileNotFoundException e) {
       throw new CifFormatException(name, null, 0, "schema file is missing", e);
     } catch (java.io.EOFException e) {

@@ -64,6 +64,8 @@ public final class SplitDirectory {
   public Schema schema() { return schemaFile.schema; }
   public long rows() { return schemaFile.rows; }
   public SchemaFile schemaFile() { return schemaFile; }
+  /** The writer of the split-directory's schema file (docs/FORMAT.md §3.1). */
+  public dev.cif.WrittenBy writtenBy() { return schemaFile.writtenBy; }
 
   public boolean hasColumn(String column) { return schemaFile.fileOf(column) != null; }
 
