@@ -1,7 +1,7 @@
 package dev.cif.cli;
 
 import dev.cif.impl.evolve.ColumnAdder;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import java.io.PrintStream;
 import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;

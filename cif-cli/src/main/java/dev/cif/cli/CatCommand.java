@@ -1,7 +1,7 @@
 package dev.cif.cli;
 
 import dev.cif.conf.CifConf;
-import dev.cif.record.ReadOptions;
+import dev.cif.ReadOptions;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.DatasetListing;
 import java.io.PrintStream;

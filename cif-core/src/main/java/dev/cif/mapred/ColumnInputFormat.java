@@ -2,7 +2,7 @@ package dev.cif.mapred;
 
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.mapreduce.SplitPlanner;
-import dev.cif.record.ReadOptions;
+import dev.cif.ReadOptions;
 import dev.cif.impl.record.SplitRecordReader;
 import java.io.IOException;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.cif.mapred;
 
 import dev.cif.conf.CifConf;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;

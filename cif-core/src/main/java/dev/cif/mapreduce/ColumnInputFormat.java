@@ -2,7 +2,7 @@ package dev.cif.mapreduce;
 
 import dev.cif.conf.CifConf;
 import dev.cif.pushdown.Predicate;
-import dev.cif.record.ReadOptions;
+import dev.cif.ReadOptions;
 import dev.cif.record.RecordType;
 import dev.cif.impl.record.SplitRecordReader;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.cif.mapreduce;
 
 import dev.cif.conf.CifConf;
 import dev.cif.pushdown.BlockStatisticsFilter;
-import dev.cif.record.ReadOptions;
+import dev.cif.ReadOptions;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;

@@ -11,7 +11,7 @@ import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.schema.CifSchemas;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.TestFs;
 import java.io.File;

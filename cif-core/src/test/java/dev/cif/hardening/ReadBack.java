@@ -3,7 +3,7 @@ package dev.cif.hardening;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.layout.dcsl.DcslMap;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.VectorTarget;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.impl.record.SplitRecordReader;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cif.impl.split.DatasetWriter;
 import dev.cif.impl.split.SplitDirectoryLayout;
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import dev.cif.testing.DatasetCheck;
 import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.RandomData;
@@ -53,7 +53,7 @@ class WriterFaultsTest {
     Path dataset = FaultyFileSystem.path(dir);
     FileSystem fs = dataset.getFileSystem(FaultyFileSystem.conf());
     // Small split-directories: a fault can fall in the first, a middle or the last one.
-    WriteOptions o = new WriteOptions().blockBytes(1024).splitDirectoryBytes(8 << 10).codec("*", dev.cif.impl.compress.BlockCodec.LZ4);
+    WriteOptions o = new WriteOptions().blockBytes(1024).splitDirectoryBytes(8 << 10).codec("*", dev.cif.BlockCodec.LZ4);
     DatasetWriter w = new DatasetWriter(fs, dataset, "part", SCHEMA, o);
     try {
       for (GenericData.Record r : rows) w.write(r);

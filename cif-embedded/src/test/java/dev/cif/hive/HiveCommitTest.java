@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

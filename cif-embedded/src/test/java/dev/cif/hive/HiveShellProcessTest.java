@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.console.ShellProcess;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.testing.Corruption;

@@ -4,7 +4,7 @@ import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.mapreduce.SplitPlanner;
 import dev.cif.pushdown.MapKeys;
-import dev.cif.record.ReadOptions;
+import dev.cif.ReadOptions;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.DatasetListing;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.cif.hive;
 
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import java.io.IOException;
 import java.util.List;
 import java.util.Properties;

@@ -1,6 +1,6 @@
 package dev.cif.hive;
 
-import dev.cif.impl.io.ReadBytes;
+import dev.cif.ReadBytes;
 import dev.cif.pushdown.MapKeys;
 import java.util.Map;
 import java.util.Set;

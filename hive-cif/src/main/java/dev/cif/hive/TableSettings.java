@@ -1,7 +1,7 @@
 package dev.cif.hive;
 
 import dev.cif.conf.CifConf;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;

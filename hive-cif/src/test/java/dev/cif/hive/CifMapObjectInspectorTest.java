@@ -3,13 +3,13 @@ package dev.cif.hive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.cif.impl.column.ColumnLayout;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.layout.dcsl.DcslMap;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import java.io.File;
 import java.util.HashMap;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import java.io.File;
 import java.util.List;
 import org.apache.avro.Schema;

@@ -69,7 +69,7 @@ public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown, L
     ColumnInputFormat.setColumns(job.getConfiguration(), rc == null ? "" : rc.projection());
     // The map keys the script uses, so the readers hand out maps of those keys alone (cif-core's MapKeys,
     // as Hive's reader does): a DCSL column decodes, and of keyed blocks reads, no other key's values.
-    dev.cif.record.ReadOptions.setMapKeys(job.getConfiguration(), rc == null ? dev.cif.pushdown.MapKeys.NONE : rc.mapKeys());
+    dev.cif.ReadOptions.setMapKeys(job.getConfiguration(), rc == null ? dev.cif.pushdown.MapKeys.NONE : rc.mapKeys());
     String predicate = props().getProperty(PREDICATE_PROP);
     ColumnInputFormat.setPredicate(job.getConfiguration(), predicate == null ? null : SerializedPredicate.decode(predicate));
   }

@@ -1,7 +1,7 @@
 package dev.cif.pig;
 
-import dev.cif.impl.column.ColumnLayout;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.ColumnLayout;
+import dev.cif.WriteOptions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package dev.cif.pig;
 
-import dev.cif.impl.column.ColumnLayout;
-import dev.cif.impl.compress.BlockCodec;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.ColumnLayout;
+import dev.cif.BlockCodec;
+import dev.cif.WriteOptions;
 import dev.cif.testing.CrawlPages;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.cif.pig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

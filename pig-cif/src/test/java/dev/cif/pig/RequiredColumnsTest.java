@@ -3,7 +3,7 @@ package dev.cif.pig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cif.pushdown.MapKeys;
-import dev.cif.record.ReadOptions;
+import dev.cif.ReadOptions;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

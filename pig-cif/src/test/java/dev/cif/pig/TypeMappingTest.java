@@ -123,7 +123,7 @@ class TypeMappingTest {
       records.add(r);
       lines.add(i + "\t" + (amounts[i] == null ? "" : amounts[i]));
     }
-    CifFixtures.write(h.path("money.cif"), schema, records, new dev.cif.impl.split.WriteOptions(), 1);
+    CifFixtures.write(h.path("money.cif"), schema, records, new dev.cif.WriteOptions(), 1);
     PigHarness.writeText(h.path("money.txt"), lines);
     h.query("MC = LOAD '" + h.path("money.cif") + "' USING dev.cif.pig.CifLoader();",
         "MT = LOAD '" + h.path("money.txt") + "' USING PigStorage('\\t') AS (id:int, amount:bigdecimal);");

@@ -2,10 +2,10 @@ package dev.cif.bench.measure;
 
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFileWriter;
-import dev.cif.impl.column.ColumnLayout;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.impl.compress.BlockCodec;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.BlockCodec;
+import dev.cif.VectorTarget;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

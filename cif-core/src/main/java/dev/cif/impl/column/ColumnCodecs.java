@@ -1,4 +1,5 @@
 package dev.cif.impl.column;
+import dev.cif.ColumnLayout;
 
 import dev.cif.impl.layout.dcsl.DcslReader;
 import dev.cif.impl.layout.dcsl.DcslWriter;

@@ -1,18 +1,18 @@
 package dev.cif.impl.column;
 
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.impl.io.BlockHeader;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.CifCorruptionError;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.impl.io.FormatVersion;
-import dev.cif.impl.io.ReadBytes;
+import dev.cif.ReadBytes;
 import dev.cif.impl.layout.dcsl.BlockSides;
 import dev.cif.impl.layout.dcsl.DcslReader;
 import dev.cif.impl.layout.plain.ValueCodec;
 import dev.cif.impl.layout.plain.ValueCodecs;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.VectorTarget;
 import dev.cif.impl.layout.skiplist.SkipListReader;
 import java.io.Closeable;
 import java.io.FileNotFoundException;
@@ -64,7 +64,7 @@ public final class ColumnFileReader implements Closeable {
   /** The keys selected (selectMapKeys), or null. */
   private java.util.List<String> selectedKeys;
   /** readSelectedKeys's target and row, read by batchReader (one reader object, not one per row). */
-  private dev.cif.impl.layout.dcsl.SelectedKeysBatch batchOut;
+  private dev.cif.SelectedKeysBatch batchOut;
   private int batchRow;
   private dev.cif.impl.layout.skiplist.SkipListReader.ValueReader batchReader;
 
@@ -187,7 +187,7 @@ public final class ColumnFileReader implements Closeable {
    * object per row; of keyed blocks only the selected keys' streams are read and the rows' key ids
    * are not decoded.
    */
-  public void readSelectedKeys(dev.cif.impl.layout.dcsl.SelectedKeysBatch out, int row, int n) throws IOException {
+  public void readSelectedKeys(dev.cif.SelectedKeysBatch out, int row, int n) throws IOException {
     if (selectedKeys == null) throw new IllegalStateException("column " + spec.name + " has no selected map keys");
     out.ensure(row + n);
     if (!(codec instanceof DcslReader)) {
@@ -212,7 +212,7 @@ public final class ColumnFileReader implements Closeable {
   }
 
   /** A batch of this column's selected keys for up to capacity rows, values as objects. */
-  public dev.cif.impl.layout.dcsl.SelectedKeysBatch selectedKeysBatch(int capacity) {
+  public dev.cif.SelectedKeysBatch selectedKeysBatch(int capacity) {
     return selectedKeysBatch(capacity, null);
   }
 
@@ -221,11 +221,11 @@ public final class ColumnFileReader implements Closeable {
    * hold them, are decoded into the array form kind without an object per value, if the map's values
    * have that form (see SelectedKeysBatch#arrays); other values are objects.
    */
-  public dev.cif.impl.layout.dcsl.SelectedKeysBatch selectedKeysBatch(int capacity, VectorTarget.Kind kind) {
+  public dev.cif.SelectedKeysBatch selectedKeysBatch(int capacity, VectorTarget.Kind kind) {
     org.apache.avro.Schema column = dev.cif.schema.CifSchemas.nonNull(spec.schema);
     VectorTarget.Kind values = column.getType() == org.apache.avro.Schema.Type.MAP
         ? ValueCodecs.forSchema(column.getValueType()).vectorKind() : null;
-    return new dev.cif.impl.layout.dcsl.SelectedKeysBatch(selectedKeys, capacity, kind != null && kind == values ? kind : null);
+    return new dev.cif.SelectedKeysBatch(selectedKeys, capacity, kind != null && kind == values ? kind : null);
   }
 
   /** Reads the value at {@link #position()} and moves past it. */

@@ -1,6 +1,6 @@
 package dev.cif.impl.column;
 
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.conf.CifConf;
 import dev.cif.impl.io.BlockHeader;
 import dev.cif.impl.io.ByteSink;

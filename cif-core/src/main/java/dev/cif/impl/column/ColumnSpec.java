@@ -1,6 +1,7 @@
 package dev.cif.impl.column;
+import dev.cif.ColumnLayout;
 
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.impl.io.FormatVersion;

@@ -9,7 +9,7 @@ import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SchemaFile;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.impl.split.SplitDirectoryLayout;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -2,7 +2,7 @@ package dev.cif.impl.record;
 import dev.cif.record.RowPredicate;
 
 import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.VectorTarget;
 import dev.cif.schema.CifSchemas;
 import java.io.IOException;
 import java.nio.ByteBuffer;

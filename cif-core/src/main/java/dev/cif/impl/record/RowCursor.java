@@ -5,7 +5,7 @@ import dev.cif.record.Projection;
 
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.io.CifFormatException;
-import dev.cif.impl.io.ReadBytes;
+import dev.cif.ReadBytes;
 import dev.cif.pushdown.MapKeys;
 import dev.cif.schema.CifSchemas;
 import dev.cif.impl.split.SplitDirectory;

@@ -48,7 +48,7 @@ public final class SplitRecordReader implements Closeable {
   }
 
   /** Bytes read from the column files so far, by column. */
-  public java.util.Map<String, dev.cif.impl.io.ReadBytes> bytesRead() { return cursor.bytesRead(); }
+  public java.util.Map<String, dev.cif.ReadBytes> bytesRead() { return cursor.bytesRead(); }
 
   public boolean next() throws IOException {
     if (!cursor.advance()) return false;

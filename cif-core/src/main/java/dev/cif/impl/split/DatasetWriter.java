@@ -1,4 +1,5 @@
 package dev.cif.impl.split;
+import dev.cif.WriteOptions;
 
 import java.io.Closeable;
 import java.io.IOException;

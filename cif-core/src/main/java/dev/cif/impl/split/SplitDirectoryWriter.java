@@ -1,4 +1,5 @@
 package dev.cif.impl.split;
+import dev.cif.WriteOptions;
 
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnSpec;

@@ -1,12 +1,13 @@
 package dev.cif.impl.column;
+import dev.cif.ColumnLayout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.impl.io.CifFormatException;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.VectorTarget;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;

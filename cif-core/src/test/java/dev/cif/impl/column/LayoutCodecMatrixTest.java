@@ -1,8 +1,9 @@
 package dev.cif.impl.column;
+import dev.cif.ColumnLayout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;

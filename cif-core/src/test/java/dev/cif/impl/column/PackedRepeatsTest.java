@@ -1,16 +1,17 @@
 package dev.cif.impl.column;
+import dev.cif.ColumnLayout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.impl.layout.packed.PackedRepeats;
 import dev.cif.impl.layout.packed.PackedType;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.math.BigDecimal;
 import java.math.BigInteger;

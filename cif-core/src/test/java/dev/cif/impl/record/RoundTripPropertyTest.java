@@ -5,11 +5,11 @@ import dev.cif.record.Projection;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.column.ColumnLayout;
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.BlockCodec;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.WriteOptions;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import dev.cif.testing.crawl.CrawlData;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.impl.compress.BlockCodec;
-import dev.cif.impl.split.WriteOptions;
+import dev.cif.BlockCodec;
+import dev.cif.WriteOptions;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,12 @@
 package dev.cif.impl.split;
+import dev.cif.WriteOptions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.cif.impl.column.ColumnLayout;
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.BlockCodec;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;

@@ -1,9 +1,10 @@
 package dev.cif.impl.split;
+import dev.cif.WriteOptions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.conf.CifConf;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;

@@ -113,8 +113,8 @@ class FormatVersionCompatibilityTest {
     // Batch reads of the bytes layouts give the same unscaled bytes.
     for (String c : new String[] {"price", "disc", "tax"}) {
       try (dev.cif.impl.column.ColumnFileReader r = sd.openColumn(c, 1 << 26)) {
-        assertEquals(dev.cif.impl.layout.plain.VectorTarget.Kind.BINARY, r.vectorKind(), c);
-        dev.cif.impl.layout.plain.VectorTarget t = dev.cif.impl.layout.plain.VectorTarget.allocate(dev.cif.impl.layout.plain.VectorTarget.Kind.BINARY, 600);
+        assertEquals(dev.cif.VectorTarget.Kind.BINARY, r.vectorKind(), c);
+        dev.cif.VectorTarget t = dev.cif.VectorTarget.allocate(dev.cif.VectorTarget.Kind.BINARY, 600);
         r.readBatch(t, 0, 600);
         for (int i = 0; i < 600; i++) {
           Object want = versionThreeDecimal(c, i);
@@ -139,7 +139,7 @@ class FormatVersionCompatibilityTest {
     for (String c : columns) {
       try (dev.cif.impl.column.ColumnFileReader r = sd.openColumn(c, 1 << 26)) {
         assertTrue(c.equals("flag") || r.blockCount() > 1, c + " has " + r.blockCount() + " blocks");
-        dev.cif.impl.layout.plain.VectorTarget t = dev.cif.impl.layout.plain.VectorTarget.allocate(dev.cif.impl.layout.plain.VectorTarget.Kind.LONG, 3000);
+        dev.cif.VectorTarget t = dev.cif.VectorTarget.allocate(dev.cif.VectorTarget.Kind.LONG, 3000);
         for (int row = 0, n = 1; row < 3000; row += n, n = n * 3 % 1019 + 1) r.readBatch(t, row, Math.min(n, 3000 - row));
         for (int i = 0; i < 3000; i++) {
           Object want = versionFourPacked(c, i);

@@ -1,11 +1,12 @@
 package dev.cif.impl.split;
+import dev.cif.WriteOptions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.impl.evolve.ColumnAdder;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;

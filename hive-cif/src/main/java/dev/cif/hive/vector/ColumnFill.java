@@ -1,7 +1,7 @@
 package dev.cif.hive.vector;
 
 import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.VectorTarget;
 import dev.cif.impl.record.RowCursor;
 import java.io.IOException;
 import org.apache.avro.Schema;

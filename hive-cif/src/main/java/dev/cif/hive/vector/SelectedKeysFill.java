@@ -1,8 +1,8 @@
 package dev.cif.hive.vector;
 
 import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.layout.dcsl.SelectedKeysBatch;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.SelectedKeysBatch;
+import dev.cif.VectorTarget;
 import dev.cif.schema.CifSchemas;
 import java.io.IOException;
 import org.apache.avro.Schema;

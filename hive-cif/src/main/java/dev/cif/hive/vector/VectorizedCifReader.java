@@ -1,7 +1,7 @@
 package dev.cif.hive.vector;
 
 import dev.cif.record.Projection;
-import dev.cif.record.ReadOptions;
+import dev.cif.ReadOptions;
 import dev.cif.impl.record.RowCursor;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.cif.impl.layout.dcsl;
 
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.CifCorruptionError;
 import dev.cif.impl.io.CifFormatException;
-import dev.cif.impl.io.ReadBytes;
+import dev.cif.ReadBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.zip.CRC32C;

@@ -1,4 +1,5 @@
 package dev.cif.impl.layout.dcsl;
+import dev.cif.SelectedKeysBatch;
 
 import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.io.ByteSource;

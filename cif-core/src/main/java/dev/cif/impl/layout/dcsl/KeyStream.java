@@ -2,7 +2,7 @@ package dev.cif.impl.layout.dcsl;
 
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.layout.plain.ValueCodec;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.VectorTarget;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

@@ -54,7 +54,7 @@ final class KeyStreamsBlock {
   BlockKeys dictionary() { return dict; }
 
   /** The array form of the block's values (see KeyStream#valueInto), or null. */
-  dev.cif.impl.layout.plain.VectorTarget.Kind valueKind() { return values.vectorKind(); }
+  dev.cif.VectorTarget.Kind valueKind() { return values.vectorKind(); }
 
   /** The value of key id's stream at row (which the row's key ids say has the key). */
   Object value(int keyId, int row) {
@@ -62,7 +62,7 @@ final class KeyStreamsBlock {
   }
 
   /** Like {@link #value}, into row at of t in the value codec's array form (see KeyStream#valueInto). */
-  void valueInto(int keyId, int row, dev.cif.impl.layout.plain.VectorTarget t, int at) {
+  void valueInto(int keyId, int row, dev.cif.VectorTarget t, int at) {
     stream(keyId).valueInto(row, dict.key(keyId), t, at);
   }
 

@@ -1,4 +1,5 @@
 package dev.cif.impl.layout.plain;
+import dev.cif.VectorTarget;
 
 import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.io.ByteSource;

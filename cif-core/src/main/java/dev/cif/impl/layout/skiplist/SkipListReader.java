@@ -2,7 +2,7 @@ package dev.cif.impl.layout.skiplist;
 
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.layout.plain.ValueCodec;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.VectorTarget;
 import org.apache.avro.Schema;
 
 /**

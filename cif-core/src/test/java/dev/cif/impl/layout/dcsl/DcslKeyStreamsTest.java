@@ -11,9 +11,9 @@ import dev.cif.impl.column.BlockOffsets;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnFiles;
-import dev.cif.impl.column.ColumnLayout;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.CifCorruptionError;
 import dev.cif.impl.io.FileFraming;
@@ -279,7 +279,7 @@ class DcslKeyStreamsTest {
         .noDefault().endRecord();
     Path dir = t.path("ds");
     try (dev.cif.impl.split.DatasetWriter w = new dev.cif.impl.split.DatasetWriter(t.fs, dir, "part", schema,
-        new dev.cif.impl.split.WriteOptions().blockBytes(8 << 10))) {
+        new dev.cif.WriteOptions().blockBytes(8 << 10))) {
       for (Map<Utf8, Utf8> m : crawlRows(2000, 5)) {
         org.apache.avro.generic.GenericData.Record r = new org.apache.avro.generic.GenericData.Record(schema);
         r.put("metadata", m);

@@ -1,4 +1,5 @@
 package dev.cif.impl.layout.dcsl;
+import dev.cif.SelectedKeysBatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -7,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFiles;
-import dev.cif.impl.column.ColumnLayout;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.impl.compress.BlockCodec;
-import dev.cif.impl.io.ReadBytes;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.BlockCodec;
+import dev.cif.ReadBytes;
+import dev.cif.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.util.List;
 import java.util.Map;

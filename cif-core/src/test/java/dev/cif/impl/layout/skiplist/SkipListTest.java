@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFileWriter;
-import dev.cif.impl.column.ColumnLayout;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.testing.TestFs;
 import java.io.IOException;
 import java.util.ArrayList;

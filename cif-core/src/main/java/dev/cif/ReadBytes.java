@@ -1,4 +1,5 @@
-package dev.cif.impl.io;
+package dev.cif;
+import dev.cif.ReadBytes;
 
 import java.util.Collections;
 import java.util.Map;

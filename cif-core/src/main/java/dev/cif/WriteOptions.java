@@ -1,8 +1,9 @@
-package dev.cif.impl.split;
+package dev.cif;
+import dev.cif.WriteOptions;
 
-import dev.cif.impl.column.ColumnLayout;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.impl.compress.BlockCodec;
+import dev.cif.BlockCodec;
 import dev.cif.conf.CifConf;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,4 +1,5 @@
-package dev.cif.impl.compress;
+package dev.cif;
+import dev.cif.BlockCodec;
 
 import io.airlift.compress.Compressor;
 import io.airlift.compress.Decompressor;

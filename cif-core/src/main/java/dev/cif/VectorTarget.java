@@ -1,4 +1,5 @@
-package dev.cif.impl.layout.plain;
+package dev.cif;
+import dev.cif.VectorTarget;
 
 import dev.cif.impl.io.ByteSource;
 

@@ -1,7 +1,10 @@
-package dev.cif.impl.layout.dcsl;
+package dev.cif;
+import dev.cif.impl.layout.dcsl.DcslReader;
+import dev.cif.impl.layout.dcsl.KeyStreamsBlock;
+import dev.cif.SelectedKeysBatch;
 
 import java.util.Arrays;
-import dev.cif.impl.layout.plain.VectorTarget;
+import dev.cif.VectorTarget;
 import java.util.Collection;
 import org.apache.avro.util.Utf8;
 

@@ -1,4 +1,5 @@
-package dev.cif.impl.column;
+package dev.cif;
+import dev.cif.ColumnLayout;
 
 import dev.cif.impl.layout.dict.DictType;
 import dev.cif.impl.layout.packed.PackedType;
