@@ -1,5 +1,4 @@
 package dev.cif;
-import dev.cif.ColumnLayout;
 
 import dev.cif.impl.layout.dict.DictType;
 import dev.cif.impl.layout.packed.PackedType;

@@ -1,5 +1,4 @@
 package dev.cif;
-import dev.cif.ReadBytes;
 
 import java.util.Collections;
 import java.util.Map;

@@ -2,7 +2,6 @@ package dev.cif;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.RowPredicate;
-import dev.cif.ReadOptions;
 import dev.cif.impl.record.RowCursor;
 import dev.cif.impl.record.SplitRecordReader;
 

@@ -1,10 +1,6 @@
 package dev.cif;
-import dev.cif.impl.layout.dcsl.DcslReader;
-import dev.cif.impl.layout.dcsl.KeyStreamsBlock;
-import dev.cif.SelectedKeysBatch;
 
 import java.util.Arrays;
-import dev.cif.VectorTarget;
 import java.util.Collection;
 import org.apache.avro.util.Utf8;
 
@@ -15,7 +11,7 @@ import org.apache.avro.util.Utf8;
  * object per row: in a keyed block (mode 3) a row's presence and value come from the key's stream
  * alone, so the row's key ids are not decoded.
  */
-public final class SelectedKeysBatch implements DcslReader.SelectedSink {
+public final class SelectedKeysBatch {
   /** The selected keys, in the order of {@link #has} and {@link #values}. */
   public final Utf8[] keys;
   public boolean[] isNull;
@@ -91,13 +87,13 @@ public final class SelectedKeysBatch implements DcslReader.SelectedSink {
   }
 
   /** Row r's map is null. */
-  void setNull(int r) {
+  public void setNull(int r) {
     clear(r);
     isNull[r] = true;
   }
 
   /** Row r's map is not null and has none of the keys yet. */
-  void clear(int r) {
+  public void clear(int r) {
     isNull[r] = false;
     for (int j = 0; j < keys.length; j++) {
       has[j][r] = false;
@@ -106,23 +102,11 @@ public final class SelectedKeysBatch implements DcslReader.SelectedSink {
     for (int j = 0; j < arrays.length; j++) inArrays[j][r] = false;
   }
 
-  /** Row r has key j, whose value the block's stream of key id puts into arrays[j] (block row: row). */
-  void putFromStream(int j, int r, KeyStreamsBlock streams, int id, int row) {
-    has[j][r] = true;
-    if (arrays.length == 0 || streams.valueKind() != kind) {
-      values[j][r] = streams.value(id, row);
-      return;
-    }
-    streams.valueInto(id, row, arrays[j], r);
-    inArrays[j][r] = true;
-  }
+  /** The array form of {@link #arrays}, or null if values are objects only. */
+  public VectorTarget.Kind kind() { return kind; }
 
-  /** The row {@link #put(int, Object)} puts into. */
-  int row;
-
-  @Override public void put(int j, Object value) { put(j, row, value); }
-
-  void put(int j, int r, Object value) {
+  /** Row r's map has keys[j], whose value is value. */
+  public void put(int j, int r, Object value) {
     has[j][r] = true;
     values[j][r] = value;
   }

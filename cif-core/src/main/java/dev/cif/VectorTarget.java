@@ -1,7 +1,5 @@
 package dev.cif;
-import dev.cif.VectorTarget;
 
-import dev.cif.impl.io.ByteSource;
 
 /**
  * Where a batch read puts a run of a column's values: plain arrays laid out like Hive's column
@@ -52,12 +50,10 @@ public final class VectorTarget {
     return t;
   }
 
-  /** Points row at the next n bytes of in, without copying them, and moves in past them. */
-  public void referTo(int row, ByteSource in, int n) {
-    int start = in.position();
-    in.skipBytes(n);
+  /** Points row at n bytes of buffer from start (a reference, not a copy). */
+  public void refer(int row, byte[] buffer, int start, int n) {
     isNull[row] = false;
-    buffers[row] = in.array();
+    buffers[row] = buffer;
     starts[row] = start;
     lengths[row] = n;
   }

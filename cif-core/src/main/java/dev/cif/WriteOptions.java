@@ -1,9 +1,6 @@
 package dev.cif;
-import dev.cif.WriteOptions;
 
-import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.BlockCodec;
 import dev.cif.conf.CifConf;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,4 +1,5 @@
 package dev.cif.impl.column;
+import dev.cif.impl.compress.CodecEngine;
 
 import dev.cif.BlockCodec;
 import dev.cif.impl.io.BlockHeader;
@@ -50,7 +51,7 @@ public final class ColumnFileReader implements Closeable {
   private final SkipListReader cursor;
   /** A DCSL column of format version 6 or later, whose blocks may have side segments; else null. */
   private final DcslReader keyedCodec;
-  private final BlockCodec.Engine[] engines = new BlockCodec.Engine[8];
+  private final CodecEngine[] engines = new CodecEngine[8];
   private final ReadBytes bytesRead = new ReadBytes();
   private byte[] ioBuf = new byte[0];
   private byte[] rawBuf = new byte[0];
@@ -341,7 +342,7 @@ public final class ColumnFileReader implements Closeable {
       loadCursor(ioBuf, BlockHeader.BYTES, (int) raw, rows);
     } else {
       if (freshBuffers || rawBuf.length < raw) rawBuf = new byte[(int) raw];
-      BlockCodec.Engine e = engines[codecId] == null ? (engines[codecId] = bc.newEngine()) : engines[codecId];
+      CodecEngine e = engines[codecId] == null ? (engines[codecId] = CodecEngine.of(bc)) : engines[codecId];
       try {
         e.decompress(ioBuf, BlockHeader.BYTES, (int) stored, rawBuf, (int) raw);
       } catch (IllegalStateException ex) {

@@ -1,4 +1,5 @@
 package dev.cif.impl.column;
+import dev.cif.impl.compress.CodecEngine;
 
 import dev.cif.BlockCodec;
 import dev.cif.conf.CifConf;
@@ -30,7 +31,7 @@ public final class ColumnFileWriter implements Closeable {
   private final ColumnSpec spec;
   private final long blockBytes;
   private final SkipListWriter builder;
-  private final BlockCodec.Engine engine;
+  private final CodecEngine engine;
   private final Schema statsType;
   private final ValueCodec statsCodec;
   private final ColumnFooter footer = new ColumnFooter();
@@ -58,7 +59,7 @@ public final class ColumnFileWriter implements Closeable {
     ValueCodec codec = ColumnCodecs.forWriting(spec);
     this.builder = new SkipListWriter(spec.name, spec.schema, spec.skipLevels, codec, maxValueBytes);
     this.keyedCodec = codec instanceof DcslWriter ? (DcslWriter) codec : null;
-    this.engine = spec.codec.newEngine();
+    this.engine = CodecEngine.of(spec.codec);
     this.statsType = BlockStats.statsType(spec.schema);
     this.stats = new BlockStatsBuilder(spec.schema);
     this.statsCodec = statsType == null ? null : ValueCodecs.forSchema(statsType);

@@ -189,4 +189,11 @@ public final class ByteSource {
     pos += n;
     return s;
   }
+
+  /** Points row of t at the next n bytes, without copying them, and moves past them. */
+  public void referInto(dev.cif.VectorTarget t, int row, int n) {
+    int start = position();
+    skipBytes(n);
+    t.refer(row, array(), start, n);
+  }
 }

@@ -45,7 +45,7 @@ public final class DatasetWriter implements Closeable {
     }
     current.write(r);
     rows++;
-    if (current.rows() % SIZE_CHECK_ROWS == 0 && current.bytesWritten() >= opts.splitDirectoryBytes) roll();
+    if (current.rows() % SIZE_CHECK_ROWS == 0 && current.bytesWritten() >= opts.splitDirectoryBytes()) roll();
   }
 
   private void roll() throws IOException {

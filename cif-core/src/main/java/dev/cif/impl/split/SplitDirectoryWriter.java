@@ -44,7 +44,7 @@ public final class SplitDirectoryWriter implements Closeable {
         ColumnSpec spec = opts.specFor(fields.get(i));
         String name = SplitDirectoryLayout.columnFileName(i, spec.name);
         files.add(name);
-        columns[i] = new ColumnFileWriter(fs.create(new Path(tmp, name), false), spec, opts.blockBytes, opts.maxValueBytes);
+        columns[i] = new ColumnFileWriter(fs.create(new Path(tmp, name), false), spec, opts.blockBytes(), opts.maxValueBytes());
       }
     } catch (IOException | RuntimeException e) {
       abort();

@@ -1,4 +1,5 @@
 package dev.cif.impl.layout.dcsl;
+import dev.cif.impl.compress.CodecEngine;
 
 import dev.cif.BlockCodec;
 import dev.cif.impl.io.ByteSource;
@@ -26,12 +27,12 @@ public final class BlockSides {
   private final long start;
   private final long end;
   private final long maxBytes;
-  private final BlockCodec.Engine[] engines;
+  private final CodecEngine[] engines;
   private final ReadBytes counted;
 
   /** @param counted where the bytes of each side read are counted, by key */
   public BlockSides(FSDataInputStream in, String file, String column, long start, long end, long maxBytes,
-      BlockCodec.Engine[] engines, ReadBytes counted) {
+      CodecEngine[] engines, ReadBytes counted) {
     this.in = in;
     this.file = file;
     this.column = column;
@@ -71,7 +72,7 @@ public final class BlockSides {
       c.update(stored, 0, s.storedLength);
       if ((int) c.getValue() != s.crc) throw new CifFormatException(file, column, at, what + " checksum mismatch");
       if (bc != BlockCodec.NONE) {
-        BlockCodec.Engine e = engines[s.codecId] == null ? (engines[s.codecId] = bc.newEngine()) : engines[s.codecId];
+        CodecEngine e = engines[s.codecId] == null ? (engines[s.codecId] = CodecEngine.of(bc)) : engines[s.codecId];
         try {
           e.decompress(stored, 0, s.storedLength, raw, s.rawLength);
         } catch (IllegalStateException ex) {

@@ -151,13 +151,23 @@ public final class DcslReader extends ValueCodec implements BlockScopedReader {
     if (streams != null && end >= 0) {
       for (int j = 0; j < selected.length; j++) {
         int id = selectedIds[j];
-        if (id >= 0 && streams.has(id, row)) out.putFromStream(j, r, streams, id, row);
+        if (id >= 0 && streams.has(id, row)) putFromStream(out, j, r, id);
       }
       in.position(end);
       return;
     }
-    out.row = r;
-    decodeSelected(in, out);
+    decodeSelected(in, (j, v) -> out.put(j, r, v));
+  }
+
+  /** Row r of out has selected key j, whose value the keyed block's stream of key id holds at the block's current row. */
+  private void putFromStream(SelectedKeysBatch out, int j, int r, int id) {
+    out.has[j][r] = true;
+    if (out.arrays.length == 0 || streams.valueKind() != out.kind()) {
+      out.values[j][r] = streams.value(id, row);
+      return;
+    }
+    streams.valueInto(id, row, out.arrays[j], r);
+    out.inArrays[j][r] = true;
   }
 
   /** Hands sink the selected keys' entries of the map at in (past its null flag), leaving in after the map. */

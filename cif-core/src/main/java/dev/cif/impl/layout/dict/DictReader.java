@@ -119,7 +119,7 @@ public final class DictReader extends ValueCodec implements BlockScopedReader {
     if (inline) {
       int n = inlineLength(in);
       if (n < 0) t.setNull(row);
-      else t.referTo(row, in, n);
+      else in.referInto(t, row, n);
       return;
     }
     int id = id(in);

@@ -48,7 +48,7 @@ final class BinaryCodecs {
 
     @Override public void skip(ByteSource in) { in.skipBytes(in.readLength()); }
     @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.BINARY; }
-    @Override public void readInto(ByteSource in, VectorTarget t, int row) { t.referTo(row, in, in.readLength()); }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) { in.referInto(t, row, in.readLength()); }
   }
 
   /** Length-prefixed bytes; a decimal's unscaled two's-complement value. Reads return ByteBuffer. */
@@ -77,7 +77,7 @@ final class BinaryCodecs {
 
     @Override public void skip(ByteSource in) { in.skipBytes(in.readLength()); }
     @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.BINARY; }
-    @Override public void readInto(ByteSource in, VectorTarget t, int row) { t.referTo(row, in, in.readLength()); }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) { in.referInto(t, row, in.readLength()); }
   }
 
   /** Exactly size bytes; a fixed decimal is sign-extended to the size. Reads return GenericData.Fixed. */
@@ -108,7 +108,7 @@ final class BinaryCodecs {
 
     @Override public int minBytes() { return size; }
     @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.BINARY; }
-    @Override public void readInto(ByteSource in, VectorTarget t, int row) { t.referTo(row, in, size); }
+    @Override public void readInto(ByteSource in, VectorTarget t, int row) { in.referInto(t, row, size); }
   }
 
   /** The symbol's index as a varint. Reads return GenericData.EnumSymbol. */
