@@ -139,7 +139,7 @@ public final class ReadOptions {
   }
 
   /** A record reader over the split-directories of one split. */
-  public SplitRecordReader open(FileSystem fs, List<Path> dirs) throws IOException {
+  public RowReader open(FileSystem fs, List<Path> dirs) throws IOException {
     // Without a reader schema the first split-directory's is the split's; it is read once, not twice.
     SplitDirectory first = readerSchema == null ? SplitDirectory.open(fs, dirs.get(0)) : null;
     Projection projection = projection(first != null ? first.schema() : readerSchema);
@@ -149,8 +149,8 @@ public final class ReadOptions {
     return first == null ? r : r.reuse(first);
   }
 
-  /** A row cursor over the split-directories of one split, for readers that fill batches (Hive's vectorized one). */
-  public RowCursor cursor(FileSystem fs, List<Path> dirs, Projection projection) {
+  /** The runs of rows of the split-directories of one split, for readers that fill batches (Hive's vectorized one). */
+  public RowRuns runs(FileSystem fs, List<Path> dirs, Projection projection) {
     BlockStatisticsFilter filter = statisticsFilter();
     return new RowCursor(fs, dirs, projection, maxValueBytes, filter == null ? null : filter::rowsToRead, rowPredicate)
         .mapKeys(mapKeys);

@@ -1,7 +1,7 @@
 package dev.cif;
 
-import dev.cif.impl.column.ColumnSpec;
 import dev.cif.conf.CifConf;
+import dev.cif.impl.column.ColumnSpec;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -136,14 +136,22 @@ public final class WriteOptions {
 
   public long blockBytes() { return blockBytes; }
 
-  /** How the column of field f is written: its layout and codec as set here, or its type's defaults. */
-  public ColumnSpec specFor(Schema.Field f) {
+  /** The layout field f's column is written with: as set for it, else as set for "*" if that fits its type, else its type's default. */
+  public ColumnLayout layoutFor(Schema.Field f) {
     ColumnLayout layout = layouts.get(f.name());
     if (layout == null) {
       layout = allLayout == null ? ColumnLayout.defaultFor(f.schema()) : allLayout;
       if (!layout.fits(f.schema())) layout = ColumnLayout.defaultFor(f.schema());
     }
-    BlockCodec codec = codecs.getOrDefault(f.name(), allCodec);
-    return new ColumnSpec(f.name(), f.schema(), layout, codec, skipLevels).withKeyStreams(keyStreams);
+    return layout;
   }
+
+  /** The codec a column is written with: as set for it, else as set for "*". */
+  public BlockCodec codecFor(String column) { return codecs.getOrDefault(column, allCodec); }
+
+  /** Values per skip-list entry, descending (cif.skip.levels). */
+  public int[] skipLevels() { return skipLevels.clone(); }
+
+  /** Whether DCSL map columns may write keyed blocks (cif.dcsl.key-streams). */
+  public boolean keyStreams() { return keyStreams; }
 }

@@ -3,7 +3,7 @@ package dev.cif.mapred;
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.mapreduce.SplitPlanner;
 import dev.cif.ReadOptions;
-import dev.cif.impl.record.SplitRecordReader;
+import dev.cif.RowReader;
 import java.io.IOException;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;
@@ -31,7 +31,7 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
   public RecordReader<NullWritable, GenericRecord> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
       throws IOException {
     ColumnSplit columnSplit = (ColumnSplit) split;
-    SplitRecordReader reader = ReadOptions.fromConf(job).open(columnSplit.getPath().getFileSystem(job), columnSplit.directories());
+    RowReader reader = ReadOptions.fromConf(job).open(columnSplit.getPath().getFileSystem(job), columnSplit.directories());
     return new RecordReader<NullWritable, GenericRecord>() {
       @Override public boolean next(NullWritable key, GenericRecord value) throws IOException { return reader.next(); }
       @Override public NullWritable createKey() { return NullWritable.get(); }

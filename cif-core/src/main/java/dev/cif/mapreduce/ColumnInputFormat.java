@@ -4,7 +4,7 @@ import dev.cif.conf.CifConf;
 import dev.cif.pushdown.Predicate;
 import dev.cif.ReadOptions;
 import dev.cif.record.RecordType;
-import dev.cif.impl.record.SplitRecordReader;
+import dev.cif.RowReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +69,7 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
   }
 
   private static final class Reader extends RecordReader<NullWritable, GenericRecord> {
-    private SplitRecordReader reader;
+    private RowReader reader;
 
     @Override
     public void initialize(InputSplit split, TaskAttemptContext ctx) throws IOException {

@@ -120,7 +120,7 @@ class BlockStatisticsFilterTest {
     assertEquals(p, SerializedPredicate.decode(SerializedPredicate.encode(p)));
     ReadOptions.setPredicate(t.conf, p);
     List<Long> ks = new ArrayList<>();
-    try (SplitRecordReader r = ReadOptions.fromConf(t.conf).open(t.fs, List.of(sd.path()))) {
+    try (dev.cif.RowReader r = ReadOptions.fromConf(t.conf).open(t.fs, List.of(sd.path()))) {
       while (r.next()) ks.add((Long) r.current().get("k"));
     }
     ReadOptions.setPredicate(t.conf, null);

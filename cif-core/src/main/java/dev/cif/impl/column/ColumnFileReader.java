@@ -32,7 +32,7 @@ import org.apache.hadoop.fs.Path;
  * cursor hops through the skip entries to the row. Of a keyed DCSL block only the head is read
  * then; its side segments are read when a value of their key is asked for ({@link BlockSides}).
  */
-public final class ColumnFileReader implements Closeable {
+public final class ColumnFileReader implements dev.cif.ColumnReader {
   /**
    * The stream buffer asked for. Blocks are read whole, past any buffer; the small reads (header,
    * footer, a keyed block's header and its side segments) should not read ahead by
@@ -134,6 +134,9 @@ public final class ColumnFileReader implements Closeable {
   }
 
   public ColumnSpec spec() { return spec; }
+  @Override public String name() { return spec.name; }
+  @Override public dev.cif.ColumnLayout layout() { return spec.layout; }
+  @Override public dev.cif.BlockCodec codec() { return spec.codec; }
 
   /** Which writer made the file (docs/FORMAT.md §3.1). */
   public dev.cif.WrittenBy writtenBy() { return writtenBy; }
@@ -243,7 +246,7 @@ public final class ColumnFileReader implements Closeable {
     }
   }
 
-  ValueCodec codec() { return codec; }
+  ValueCodec valueCodec() { return codec; }
 
   /** The array form {@link #readBatch} decodes this column into, or null if its values exist only as objects. */
   public VectorTarget.Kind vectorKind() { return codec.vectorKind(); }

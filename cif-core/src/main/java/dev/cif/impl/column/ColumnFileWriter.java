@@ -23,7 +23,7 @@ import org.apache.avro.Schema;
  * by its side segments, each compressed and checksummed on its own, so a reader can fetch one
  * without the others; the payload (the block's head) lists them. Memory is bounded by one block.
  */
-public final class ColumnFileWriter implements Closeable {
+public final class ColumnFileWriter implements dev.cif.ColumnWriter {
   /** Blocks of tiny values (null, boolean) end here too, keeping the writer's row index bounded. */
   static final int MAX_BLOCK_ROWS = 1 << 16;
 

@@ -60,6 +60,12 @@ public final class ColumnSpec {
     }
   }
 
+  /** How the column of field f is written: its layout, codec and skip levels as options set them, or its type's defaults. */
+  public static ColumnSpec of(Schema.Field f, dev.cif.WriteOptions options) {
+    return new ColumnSpec(f.name(), f.schema(), options.layoutFor(f), options.codecFor(f.name()), options.skipLevels())
+        .withKeyStreams(options.keyStreams());
+  }
+
   /** This spec with DCSL keyed blocks allowed or not (a writer's choice; see {@link #keyStreams}). */
   public ColumnSpec withKeyStreams(boolean allowed) {
     return allowed == keyStreams ? this : new ColumnSpec(name, schema, layout, codec, skipLevels, formatVersion, allowed);

@@ -67,7 +67,7 @@ public final class ColumnAdder {
     int ordinal = fields.size() - 1;
     String name = SplitDirectoryLayout.columnFileName(ordinal, field.name());
     Path file = new Path(sd.path(), name);
-    ColumnSpec spec = opts.specFor(copy);
+    ColumnSpec spec = ColumnSpec.of(copy, opts);
     Object constant = compute == null ? GenericData.get().getDefaultValue(field) : null;
     try (RowCursor cursor = new RowCursor(fs, Collections.singletonList(sd.path()), Projection.of(old.schema, ""), opts.maxValueBytes());
          ColumnFileWriter w = new ColumnFileWriter(fs.create(file, true), spec, opts.blockBytes(), opts.maxValueBytes())) {

@@ -26,7 +26,7 @@ import org.apache.hadoop.fs.Path;
  * list and decodes one value. Column files are opened on first use, so a projected column never
  * asked for is never opened either.
  */
-public final class RowCursor implements Closeable {
+public final class RowCursor implements dev.cif.RowRuns {
   private final FileSystem fs;
   private final List<Path> dirs;
   private final Projection projection;

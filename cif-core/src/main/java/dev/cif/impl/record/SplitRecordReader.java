@@ -12,7 +12,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** Reads the records of one split, lazily or eagerly; the engine under both MapReduce APIs. */
-public final class SplitRecordReader implements Closeable {
+public final class SplitRecordReader implements dev.cif.RowReader {
   private final RowCursor cursor;
   private final LazyRecord lazy;
   private final EagerRecord eager;

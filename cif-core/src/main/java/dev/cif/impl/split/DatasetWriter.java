@@ -16,7 +16,7 @@ import org.apache.hadoop.fs.Path;
  * {@code <prefix>-00000, <prefix>-00001, ...}, rolling to the next when the current one reaches the
  * target size (paper §4.2: each split-directory is a horizontal partition and a unit of work).
  */
-public final class DatasetWriter implements Closeable {
+public final class DatasetWriter implements dev.cif.CifWriter {
   /** How often (in rows) the encoded size is checked; summing every column's size per row is waste. */
   private static final int SIZE_CHECK_ROWS = 128;
 

@@ -18,7 +18,7 @@ import org.apache.hadoop.fs.Path;
  * is written into a hidden in-progress directory that is renamed into place on close, so a reader
  * never sees a partial split-directory and a failed write leaves nothing visible.
  */
-public final class SplitDirectoryWriter implements Closeable {
+public final class SplitDirectoryWriter implements dev.cif.CifWriter {
   private final FileSystem fs;
   private final Path dir;
   private final Path tmp;
@@ -41,7 +41,7 @@ public final class SplitDirectoryWriter implements Closeable {
     columns = new ColumnFileWriter[fields.size()];
     try {
       for (int i = 0; i < columns.length; i++) {
-        ColumnSpec spec = opts.specFor(fields.get(i));
+        ColumnSpec spec = ColumnSpec.of(fields.get(i), opts);
         String name = SplitDirectoryLayout.columnFileName(i, spec.name);
         files.add(name);
         columns[i] = new ColumnFileWriter(fs.create(new Path(tmp, name), false), spec, opts.blockBytes(), opts.maxValueBytes());

@@ -34,7 +34,7 @@ class DefaultCodecTest {
     assertEquals(List.of(BlockCodec.LZ4, BlockCodec.ZSTD), codecs(conf("text:zstd")));
     assertEquals(List.of(BlockCodec.NONE, BlockCodec.NONE), codecs(conf("*:none")));
     assertEquals(List.of(BlockCodec.NONE, BlockCodec.NONE), codecs(conf("none")));
-    assertEquals(BlockCodec.LZ4, new WriteOptions().specFor(SCHEMA.getField("text")).codec);
+    assertEquals(BlockCodec.LZ4, new WriteOptions().codecFor("text"));
   }
 
   @Test
@@ -77,7 +77,7 @@ class DefaultCodecTest {
   private static List<BlockCodec> codecs(Configuration conf) {
     WriteOptions o = WriteOptions.fromConf(conf);
     List<BlockCodec> out = new ArrayList<>();
-    for (Schema.Field f : SCHEMA.getFields()) out.add(o.specFor(f).codec);
+    for (Schema.Field f : SCHEMA.getFields()) out.add(o.codecFor(f.name()));
     return out;
   }
 }

@@ -10,7 +10,7 @@ import java.util.AbstractMap;
  * reads its key's stream from the file on first use, so it must be read before its reader is closed
  * (after that, a value it has not read yet fails with an UncheckedIOException that names the file).
  */
-public abstract class DcslMap extends AbstractMap<Object, Object> {
+public abstract class DcslMap extends AbstractMap<Object, Object> implements dev.cif.LazyMap {
   DcslMap() {}
 
   /** How many values this view has built so far (what a one-key lookup must keep at one). */

@@ -1,0 +1,21 @@
+package dev.cif;
+
+import java.io.Closeable;
+import java.io.IOException;
+import org.apache.avro.generic.IndexedRecord;
+
+/**
+ * Writes rows into split-directories (from {@link Cif#createWriter} or
+ * {@link Cif#createSplitDirectoryWriter}). {@link #close} finishes the last split-directory (its
+ * schema file marks it complete); {@link #abort} leaves nothing a reader would list.
+ */
+public interface CifWriter extends Closeable {
+  /** Appends a row (a record of the writer's schema; a string may be a String or an Avro Utf8). */
+  void write(IndexedRecord row) throws IOException;
+
+  /** Rows written so far. */
+  long rows();
+
+  /** Drops what is not finished; never throws. */
+  void abort();
+}
