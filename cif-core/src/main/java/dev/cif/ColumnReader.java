@@ -14,6 +14,9 @@ public interface ColumnReader extends Closeable {
   /** The column (field) name its header records. */
   String name();
 
+  /** The column's type, as its header records it (the writer's schema). */
+  org.apache.avro.Schema type();
+
   /** The column's layout, as written. */
   ColumnLayout layout();
 

@@ -1,7 +1,6 @@
 package dev.cif.cli;
 
-import dev.cif.impl.evolve.ColumnAdder;
-import dev.cif.WriteOptions;
+import dev.cif.Cif;
 import java.io.PrintStream;
 import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
@@ -10,7 +9,7 @@ import org.apache.hadoop.fs.Path;
 /**
  * cif add-column PATH --name N --type AVRO_TYPE_JSON [--default JSON]: adds a column holding its default
  * to every split-directory, writing one new file in each and rewriting none. (Columns computed from
- * other columns are added through the ColumnAdder API with a function.)
+ * other columns are added through Cif.addColumn with a function.)
  */
 final class AddColumnCommand implements Main.Command {
   @Override public String usage() { return "add-column PATH --name N --type AVRO_TYPE_JSON [--default JSON]"; }
@@ -27,7 +26,7 @@ final class AddColumnCommand implements Main.Command {
         : new com.fasterxml.jackson.databind.ObjectMapper().readValue(dflt, Object.class);
     if (def == null) throw new Main.UsageException("--default is needed for a column that is not nullable");
     Schema.Field field = new Schema.Field(a.require("name"), s, null, def);
-    int n = ColumnAdder.addColumn(path.getFileSystem(conf), path, field, null, WriteOptions.fromConf(conf));
+    int n = Cif.addColumn(path.getFileSystem(conf), path, field, null, Cif.writeOptions(conf));
     out.println("added column " + field.name() + " to " + n + " split-directories");
     return 0;
   }

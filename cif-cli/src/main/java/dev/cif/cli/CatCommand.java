@@ -1,9 +1,9 @@
 package dev.cif.cli;
 
 import dev.cif.conf.CifConf;
+import dev.cif.Cif;
 import dev.cif.ReadOptions;
-import dev.cif.impl.record.SplitRecordReader;
-import dev.cif.impl.split.DatasetListing;
+import dev.cif.RowReader;
 import java.io.PrintStream;
 import java.util.List;
 import org.apache.avro.generic.GenericData;
@@ -21,11 +21,11 @@ final class CatCommand implements Main.Command {
     Path path = new Path(a.path());
     long limit = a.getLong("limit", Long.MAX_VALUE);
     FileSystem fs = path.getFileSystem(conf);
-    List<Path> dirs = DatasetListing.splitDirectories(fs, path);
+    List<Path> dirs = Cif.splitDirectories(fs, path);
     if (dirs.isEmpty()) return 0;
     ReadOptions options = new ReadOptions().columns(a.get("columns", "")).maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(conf));
     long n = 0;
-    try (SplitRecordReader r = options.open(fs, dirs)) {
+    try (RowReader r = options.open(fs, dirs)) {
       while (n < limit && r.next()) {
         out.println(GenericData.get().toString(r.current()));
         n++;

@@ -1,19 +1,17 @@
 package dev.cif.cli;
 
-import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.Cif;
+import dev.cif.CifReader;
+import dev.cif.ReadOptions;
 import dev.cif.conf.CifConf;
-import dev.cif.impl.split.DatasetListing;
-import dev.cif.impl.split.SplitDirectory;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
-/** cif meta PATH: split-directories, rows, and per column its type, layout, codec, blocks and size. */
+/** cif meta PATH: split-directories, rows, the writer of each, and per column its type, layout, codec, blocks and size. */
 final class MetaCommand implements Main.Command {
   @Override public String usage() { return "meta PATH   split-directories, rows, columns, types, layout, size per column"; }
 
@@ -21,21 +19,18 @@ final class MetaCommand implements Main.Command {
   public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
     Path path = new Path(new Args(argv).path());
     FileSystem fs = path.getFileSystem(conf);
-    List<Path> dirs = DatasetListing.splitDirectories(fs, path);
+    List<CifReader.SplitDirectoryMeta> dirs = Cif.createReader(fs, path,
+        new ReadOptions().maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(conf))).describe();
     long rows = 0;
     long bytes = 0;
-    for (Path d : dirs) {
-      SplitDirectory sd = SplitDirectory.open(fs, d);
+    for (CifReader.SplitDirectoryMeta sd : dirs) {
       rows += sd.rows();
-      out.printf(Locale.ROOT, "split-directory %s: %d rows%n", d, sd.rows());
+      out.printf(Locale.ROOT, "split-directory %s: %d rows, written by %s%n", sd.path(), sd.rows(), sd.writtenBy());
       out.printf(Locale.ROOT, "  %-24s %-30s %-9s %-6s %7s %12s%n", "column", "type", "layout", "codec", "blocks", "bytes");
-      for (Schema.Field f : sd.schema().getFields()) {
-        FileStatus st = sd.columnFile(f.name());
-        bytes += st.getLen();
-        try (ColumnFileReader r = sd.openColumn(f.name(), CifConf.MAX_VALUE_BYTES.getLong(conf))) {
-          out.printf(Locale.ROOT, "  %-24s %-30s %-9s %-6s %7d %12d%n", f.name(), abbreviate(f.schema().toString()),
-              r.spec().layout, r.spec().codec, r.blockCount(), st.getLen());
-        }
+      for (CifReader.ColumnMeta c : sd.columns()) {
+        bytes += c.bytes();
+        out.printf(Locale.ROOT, "  %-24s %-30s %-9s %-6s %7d %12d%n", c.name(), abbreviate(c.type().toString()),
+            c.layout(), c.codec(), c.blocks(), c.bytes());
       }
     }
     out.printf(Locale.ROOT, "dataset %s: %d split-directories, %d rows, %d bytes of column files%n", path, dirs.size(), rows, bytes);

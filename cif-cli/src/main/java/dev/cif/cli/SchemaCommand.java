@@ -1,9 +1,9 @@
 package dev.cif.cli;
 
-import dev.cif.impl.split.DatasetListing;
-import dev.cif.impl.split.SplitDirectory;
+import dev.cif.Cif;
+import dev.cif.CifReader;
+import dev.cif.ReadOptions;
 import java.io.PrintStream;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -16,9 +16,9 @@ final class SchemaCommand implements Main.Command {
   public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
     Path path = new Path(new Args(argv).path());
     FileSystem fs = path.getFileSystem(conf);
-    List<Path> dirs = DatasetListing.splitDirectories(fs, path);
-    if (dirs.isEmpty()) throw new IllegalArgumentException("no split-directories under " + path);
-    out.println(SplitDirectory.open(fs, dirs.get(0)).schema().toString(true));
+    CifReader reader = Cif.createReader(fs, path, new ReadOptions());
+    if (reader.splitDirectories().isEmpty()) throw new IllegalArgumentException("no split-directories under " + path);
+    out.println(reader.schema().toString(true));
     return 0;
   }
 }

@@ -1,8 +1,8 @@
 package dev.cif.cli;
 
 import dev.cif.conf.CifConf;
-import dev.cif.impl.split.DatasetListing;
-import dev.cif.impl.split.SplitDirectory;
+import dev.cif.Cif;
+import dev.cif.ReadOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
@@ -21,12 +21,13 @@ final class VerifyCommand implements Main.Command {
   public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
     Path path = new Path(new Args(argv).path());
     FileSystem fs = path.getFileSystem(conf);
-    List<Path> dirs = DatasetListing.splitDirectories(fs, path);
+    List<Path> dirs = Cif.splitDirectories(fs, path);
+    ReadOptions options = new ReadOptions().maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(conf));
     int bad = 0;
     long rows = 0;
     for (Path d : dirs) {
       try {
-        rows += SplitDirectory.open(fs, d).verify(CifConf.MAX_VALUE_BYTES.getLong(conf));
+        rows += Cif.createReader(fs, d, options).verify();
       } catch (IOException | RuntimeException e) {
         bad++;
         out.println("CORRUPT " + d + ": " + e.getMessage());

@@ -5,8 +5,8 @@ import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.mapreduce.SplitPlanner;
 import dev.cif.pushdown.MapKeys;
 import dev.cif.ReadOptions;
-import dev.cif.impl.record.SplitRecordReader;
-import dev.cif.impl.split.DatasetListing;
+import dev.cif.RowReader;
+import dev.cif.Cif;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -68,7 +68,7 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
     FileSplit fileSplit = (FileSplit) split;
     FileSystem fs = fileSplit.getPath().getFileSystem(job);
     List<Path> dirs = split instanceof ColumnSplit
-        ? ((ColumnSplit) split).directories() : DatasetListing.splitDirectories(fs, fileSplit.getPath());
+        ? ((ColumnSplit) split).directories() : Cif.splitDirectories(fs, fileSplit.getPath());
     if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, fileSplit, job, reporter);
     return (RecordReader) rowReader(fs, dirs, job, reporter);
   }
@@ -118,7 +118,7 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
   public boolean validateInput(FileSystem fs, HiveConf conf, List<FileStatus> files) throws IOException {
     if (files.isEmpty()) return false;
     for (FileStatus f : files) {
-      if (DatasetListing.splitDirectories(fs, f.getPath()).isEmpty()) return false;
+      if (Cif.splitDirectories(fs, f.getPath()).isEmpty()) return false;
     }
     return true;
   }
@@ -128,13 +128,13 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
   public boolean shouldSkipCombine(Path path, Configuration conf) { return true; }
 
   static final class CifRecordReader implements RecordReader<NullWritable, CifRecordWritable> {
-    private final SplitRecordReader reader;
+    private final RowReader reader;
     private final Reporter reporter;
     private final MapKeys mapKeys;
     private long rows;
     private boolean counted;
 
-    CifRecordReader(SplitRecordReader reader, Reporter reporter, MapKeys mapKeys) {
+    CifRecordReader(RowReader reader, Reporter reporter, MapKeys mapKeys) {
       this.reader = reader;
       this.reporter = reporter;
       this.mapKeys = mapKeys;

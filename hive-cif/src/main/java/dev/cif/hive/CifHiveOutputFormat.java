@@ -1,7 +1,7 @@
 package dev.cif.hive;
 
-import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.WriteOptions;
+import dev.cif.Cif;
+import dev.cif.CifWriter;
 import java.io.IOException;
 import java.util.List;
 import java.util.Properties;
@@ -23,7 +23,7 @@ import org.apache.hadoop.util.Progressable;
 
 /**
  * Hive's output format for CIF tables: each task's output "file" is one split-directory, written at
- * the path Hive names by cif-core's {@link SplitDirectoryWriter} (atomically: temp dir + rename).
+ * the path Hive names by cif-core's {@link Cif#createSplitDirectoryWriter} (atomically: temp dir + rename).
  * Table properties starting with {@code cif.} (e.g. {@code cif.layout}, {@code cif.codec}) override
  * the job's settings for that table ({@link TableSettings}; the SerDe has refused bad ones). Writing a
  * Hive compaction's result, it also marks the result directory ({@link CompactionResult}).
@@ -40,7 +40,7 @@ public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRe
     Schema schema = CifSerDe.tableSchema(table, columns, types);
     Configuration conf = TableSettings.apply(table, jc);
     FileSystem fs = finalOutPath.getFileSystem(conf);
-    SplitDirectoryWriter writer = new SplitDirectoryWriter(fs, splitDirectory(finalOutPath, jc, table), schema, WriteOptions.fromConf(conf));
+    CifWriter writer = Cif.createSplitDirectoryWriter(fs, splitDirectory(finalOutPath, jc, table), schema, Cif.writeOptions(conf));
     String location = table.getProperty(hive_metastoreConstants.META_TABLE_LOCATION);
     Path compactionResult = CompactionResult.isCompactionResult(location) ? new Path(location) : null;
     return new FileSinkOperator.RecordWriter() {

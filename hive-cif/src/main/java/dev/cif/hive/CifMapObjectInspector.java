@@ -15,7 +15,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 
 /**
- * A map column as cif-core read it (a HashMap, or a {@link dev.cif.impl.layout.dcsl.DcslMap} for DCSL
+ * A map column as cif-core read it (a HashMap, or a {@link dev.cif.LazyMap} for DCSL
  * columns). {@link #getMapValueElement} — what HiveQL's {@code m['key']} calls — looks one key up,
  * so a DCSL map decodes that key's value alone; only {@link #getMap} converts the whole map.
  */

@@ -12,7 +12,7 @@ import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory;
 
 /**
- * A table row as the record cif-core's reader returns (a {@link dev.cif.impl.record.LazyRecord}): a field
+ * A table row as the record cif-core's reader returns (a lazy one: columns decoded on first use): a field
  * is decoded only when Hive asks for it here. The record holds only the projected columns, found by
  * name; a column Hive did not project reads as NULL (Hive never asks for one).
  */

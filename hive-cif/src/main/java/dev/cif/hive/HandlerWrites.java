@@ -1,6 +1,6 @@
 package dev.cif.hive;
 
-import dev.cif.impl.split.DatasetListing;
+import dev.cif.Cif;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -91,7 +91,7 @@ final class HandlerWrites {
 
   private static List<Path> staged(FileSystem fs, Path staging) throws IOException {
     try {
-      return DatasetListing.splitDirectories(fs, staging);
+      return Cif.splitDirectories(fs, staging);
     } catch (FileNotFoundException e) {
       return List.of(); // no task wrote anything (e.g. no rows and no task ran)
     }

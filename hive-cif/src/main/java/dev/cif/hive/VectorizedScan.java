@@ -1,7 +1,8 @@
 package dev.cif.hive;
 
 import dev.cif.hive.vector.VectorizedCifReader;
-import dev.cif.impl.split.SplitDirectory;
+import dev.cif.Cif;
+import dev.cif.ReadOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ final class VectorizedScan {
     Schema table = CifHiveInputFormat.readerSchema(job);
     if (table == null) {
       if (dirs.isEmpty()) throw new IOException("CIF: no table schema in the job and no split-directory in " + split.getPath());
-      table = SplitDirectory.open(fs, dirs.get(0)).schema();
+      table = Cif.createReader(fs, dirs.get(0), new ReadOptions()).schema();
     }
     Object[] partitionValues = new Object[ctx.getPartitionColumnCount()];
     if (partitionValues.length > 0) VectorizedRowBatchCtx.getPartitionValues(ctx, job, split, partitionValues);

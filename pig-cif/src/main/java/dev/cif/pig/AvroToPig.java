@@ -1,6 +1,6 @@
 package dev.cif.pig;
 
-import dev.cif.impl.layout.dcsl.DcslMap;
+import dev.cif.LazyMap;
 import dev.cif.schema.CifSchemas;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -25,7 +25,7 @@ import org.joda.time.DateTime;
 /**
  * CIF values (Avro generic) to Pig values, following {@link AvroToPigSchema}. A top-level map column
  * may be given the keys a script uses: then only those keys are looked up, and on a DCSL column
- * ({@link DcslMap}) the values of the other keys are never decoded.
+ * ({@link LazyMap}) the values of the other keys are never decoded.
  */
 final class AvroToPig {
   private static final TupleFactory TUPLES = TupleFactory.getInstance();
@@ -101,7 +101,7 @@ final class AvroToPig {
     Schema values = CifSchemas.nonNull(column).getValueType();
     Map<String, Object> out = new HashMap<>();
     boolean stringKeys = CifSchemas.mapKeySchema(CifSchemas.nonNull(column)).getType() == Schema.Type.STRING;
-    if (m instanceof DcslMap && stringKeys) {
+    if (m instanceof LazyMap && stringKeys) {
       // One lookup per key: a DCSL map decodes that key's value alone (in a keyed block it reads only that key's stream).
       for (String k : keys) {
         Object v = m.get(k);
@@ -119,7 +119,7 @@ final class AvroToPig {
   }
 
   private void count(Map<?, ?> m) {
-    if (m instanceof DcslMap) decodedMapValues += ((DcslMap) m).decodedValues();
+    if (m instanceof LazyMap) decodedMapValues += ((LazyMap) m).decodedValues();
   }
 
   private DataBag bag(Collection<?> items, Schema elementType) throws ExecException {

@@ -3,8 +3,9 @@ package dev.cif.pig;
 import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnInputFormat;
 import dev.cif.pushdown.SerializedPredicate;
-import dev.cif.impl.split.DatasetListing;
-import dev.cif.impl.split.SplitDirectory;
+import dev.cif.Cif;
+import dev.cif.CifReader;
+import dev.cif.ReadOptions;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -125,9 +126,9 @@ public class CifLoader extends LoadFunc implements LoadMetadata, LoadPushDown, L
   static Schema datasetSchema(String location, Configuration conf) throws IOException {
     Path path = new Path(location);
     FileSystem fs = path.getFileSystem(conf);
-    List<Path> dirs = DatasetListing.splitDirectories(fs, path);
-    if (dirs.isEmpty()) throw new IOException("CifLoader: no CIF split-directories under " + location);
-    return SplitDirectory.open(fs, dirs.get(0)).schema();
+    CifReader reader = Cif.createReader(fs, path, new ReadOptions());
+    if (reader.splitDirectories().isEmpty()) throw new IOException("CifLoader: no CIF split-directories under " + location);
+    return reader.schema();
   }
 
   @Override

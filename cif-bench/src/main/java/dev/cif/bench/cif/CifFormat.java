@@ -11,7 +11,8 @@ import dev.cif.BlockCodec;
 import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnInputFormat;
 import dev.cif.record.RecordType;
-import dev.cif.impl.split.DatasetWriter;
+import dev.cif.Cif;
+import dev.cif.CifWriter;
 import dev.cif.WriteOptions;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -95,7 +96,7 @@ public final class CifFormat implements FormatUnderTest {
   @Override
   public void write(Dataset data, FileSystem fs, Path dir) throws IOException {
     WriteOptions o = options(data.schema()).splitDirectoryBytes(CifConf.SPLIT_DIRECTORY_BYTES.getLong(fs.getConf()));
-    try (DatasetWriter w = new DatasetWriter(fs, dir, "part", data.schema(), o)) {
+    try (CifWriter w = Cif.createWriter(fs, dir, data.schema(), o)) {
       for (GenericRecord r : data.records()) w.write(r);
     }
   }

@@ -1,9 +1,10 @@
 package dev.cif.bench.encodings;
 
-import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.column.ColumnFileWriter;
+import dev.cif.Cif;
+import dev.cif.ColumnReader;
+import dev.cif.ColumnWriter;
 import dev.cif.ColumnLayout;
-import dev.cif.impl.column.ColumnSpec;
+import dev.cif.WriteOptions;
 import dev.cif.BlockCodec;
 import dev.cif.VectorTarget;
 import java.io.IOException;
@@ -26,8 +27,8 @@ import org.apache.hadoop.fs.Path;
  * strings as SKIP_LIST (their version-2 default) against DICT, integers as PLAIN zig-zag varints
  * (their version-2 default) against PACKED, decimals of precision up to 18 as SKIP_LIST bytes (their
  * version-3 default) against PACKED unscaled longs. Each column is written both ways with the real writer,
- * then read whole through the real reader in batches of 1024 ({@link ColumnFileReader#readBatch})
- * and row by row ({@link ColumnFileReader#next}); a batch of decimal bytes is turned into unscaled
+ * then read whole through the real reader in batches of 1024 ({@link ColumnReader#readBatch})
+ * and row by row ({@link ColumnReader#next}); a batch of decimal bytes is turned into unscaled
  * longs as Hive's DECIMAL_64 reader must (a packed batch is those longs already). Reported: file bytes and CPU ns per value (the
  * reading thread's CPU time, which other load on the shared cores does not inflate as it does wall
  * time; the page-cached file is read in the same thread, so its I/O cost is in it); the best of the
@@ -145,8 +146,9 @@ public final class EncodingBench {
       long[] bytes = new long[2];
       for (int l = 0; l < 2; l++) {
         files[l] = new Path(dir, name.replaceAll("[^a-z_]", "") + "-" + layouts[l] + "-" + codec);
-        ColumnSpec spec = new ColumnSpec("c", type, layouts[l], codec, new int[] {1000, 100, 10});
-        try (FSDataOutputStream o = fs.create(files[l], true); ColumnFileWriter w = new ColumnFileWriter(o, spec, 256 << 10, 256 << 20)) {
+        WriteOptions options = new WriteOptions().layout("c", layouts[l]).codec("c", codec).skipLevels(1000, 100, 10)
+            .blockBytes(256 << 10).maxValueBytes(256 << 20);
+        try (FSDataOutputStream o = fs.create(files[l], true); ColumnWriter w = Cif.createColumnWriter(o, new Schema.Field("c", type), options)) {
           for (Object v : values) w.write(v);
         }
         bytes[l] = fs.getFileStatus(files[l]).getLen();
@@ -168,8 +170,8 @@ public final class EncodingBench {
   private double batchRead(Path p) throws IOException {
     long sink = 0;
     long start = CPU.getCurrentThreadCpuTime();
-    try (ColumnFileReader r = ColumnFileReader.open(fs, p, -1, 256 << 20)) {
-      boolean decimal = dev.cif.schema.CifSchemas.nonNull(r.spec().schema).getLogicalType() instanceof LogicalTypes.Decimal;
+    try (ColumnReader r = Cif.openColumn(fs, p, 256 << 20)) {
+      boolean decimal = dev.cif.schema.CifSchemas.nonNull(r.type()).getLogicalType() instanceof LogicalTypes.Decimal;
       VectorTarget t = VectorTarget.allocate(r.vectorKind(), 1024);
       for (int row = 0; row < rows; row += 1024) {
         int n = Math.min(1024, rows - row);
@@ -195,7 +197,7 @@ public final class EncodingBench {
   private double rowRead(Path p) throws IOException {
     long sink = 0;
     long start = CPU.getCurrentThreadCpuTime();
-    try (ColumnFileReader r = ColumnFileReader.open(fs, p, -1, 256 << 20)) {
+    try (ColumnReader r = Cif.openColumn(fs, p, 256 << 20)) {
       for (int row = 0; row < rows; row++) sink += r.next() == null ? 0 : 1;
     }
     return consume(sink, start);

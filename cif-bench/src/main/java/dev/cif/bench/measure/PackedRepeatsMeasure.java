@@ -1,9 +1,10 @@
 package dev.cif.bench.measure;
 
-import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.column.ColumnFileWriter;
+import dev.cif.Cif;
+import dev.cif.ColumnReader;
+import dev.cif.ColumnWriter;
 import dev.cif.ColumnLayout;
-import dev.cif.impl.column.ColumnSpec;
+import dev.cif.WriteOptions;
 import dev.cif.BlockCodec;
 import dev.cif.VectorTarget;
 import java.io.IOException;
@@ -51,8 +52,9 @@ public final class PackedRepeatsMeasure {
     for (int c = 0; c < columns.length; c++) {
       for (int k = 0; k < codecs.length; k++) {
         Path p = files[c * codecs.length + k] = new Path(dir, "c" + c + "-" + codecs[k] + ".cif");
-        ColumnSpec spec = new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, codecs[k], new int[0]);
-        try (FSDataOutputStream out = fs.create(p, true); ColumnFileWriter w = new ColumnFileWriter(out, spec, 256 << 10, 1 << 26)) {
+        WriteOptions options = new WriteOptions().layout("c", ColumnLayout.PACKED).codec("c", codecs[k]).blockBytes(256 << 10).maxValueBytes(1 << 26);
+        try (FSDataOutputStream out = fs.create(p, true);
+            ColumnWriter w = Cif.createColumnWriter(out, new Schema.Field("c", Schema.create(Schema.Type.LONG)), options)) {
           for (long v : columns[c]) w.write(v);
         }
       }
@@ -105,7 +107,7 @@ public final class PackedRepeatsMeasure {
   /** Reads every SPARSE-th row through skipTo and next, as a lazy record reading a column for few rows does. */
   private static long readSparse(FileSystem fs, Path p) throws IOException {
     long sum = 0;
-    try (ColumnFileReader r = ColumnFileReader.open(fs, p, -1, 1 << 26)) {
+    try (ColumnReader r = Cif.openColumn(fs, p, 1 << 26)) {
       for (long row = 0; row < r.rowCount(); row += SPARSE) {
         r.skipTo(row);
         sum += (Long) r.next();
@@ -117,7 +119,7 @@ public final class PackedRepeatsMeasure {
   /** Reads the whole file in batches of 1024 and returns a checksum, so the work cannot be skipped. */
   private static long read(FileSystem fs, Path p) throws IOException {
     long sum = 0;
-    try (ColumnFileReader r = ColumnFileReader.open(fs, p, -1, 1 << 26)) {
+    try (ColumnReader r = Cif.openColumn(fs, p, 1 << 26)) {
       VectorTarget t = VectorTarget.allocate(VectorTarget.Kind.LONG, 1024);
       for (long row = 0; row < r.rowCount(); row += 1024) {
         int n = (int) Math.min(1024, r.rowCount() - row);

@@ -135,6 +135,7 @@ public final class ColumnFileReader implements dev.cif.ColumnReader {
 
   public ColumnSpec spec() { return spec; }
   @Override public String name() { return spec.name; }
+  @Override public org.apache.avro.Schema type() { return spec.schema; }
   @Override public dev.cif.ColumnLayout layout() { return spec.layout; }
   @Override public dev.cif.BlockCodec codec() { return spec.codec; }
 

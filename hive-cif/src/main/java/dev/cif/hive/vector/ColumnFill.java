@@ -1,8 +1,8 @@
 package dev.cif.hive.vector;
 
-import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.ColumnReader;
 import dev.cif.VectorTarget;
-import dev.cif.impl.record.RowCursor;
+import dev.cif.RowRuns;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
@@ -66,7 +66,7 @@ final class ColumnFill {
   boolean isPrimitive() { return typePath != Path.VALUES; }
 
   /** The array form the fast path needs from the column file, or null if it has none. */
-  private VectorTarget.Kind kindNeeded(ColumnFileReader reader) {
+  private VectorTarget.Kind kindNeeded(ColumnReader reader) {
     switch (typePath) {
       case LONGS: case TIMESTAMPS: return VectorTarget.Kind.LONG;
       case DOUBLES: return VectorTarget.Kind.DOUBLE;
@@ -79,7 +79,7 @@ final class ColumnFill {
   }
 
   /** Fills rows [row, row + n) of cv from the cursor's current run. */
-  void fill(ColumnVector cv, RowCursor cursor, int row, int n) throws IOException {
+  void fill(ColumnVector cv, RowRuns cursor, int row, int n) throws IOException {
     if (cursor.isConstant(column)) {
       Object v = cursor.constant(column);
       for (int r = row; r < row + n; r++) setter.set(cv, r, v);
@@ -92,12 +92,12 @@ final class ColumnFill {
    * Fills rows [0, n) of cv with the run's rows at offsets selected[0..n) (ascending), passing over
    * the rows between them through the skip lists without decoding them.
    */
-  void fillSelected(ColumnVector cv, RowCursor cursor, int[] selected, int n) throws IOException {
+  void fillSelected(ColumnVector cv, RowRuns cursor, int[] selected, int n) throws IOException {
     if (cursor.isConstant(column)) {
       fill(cv, cursor, 0, n);
       return;
     }
-    ColumnFileReader reader = cursor.column(column);
+    ColumnReader reader = cursor.column(column);
     long start = cursor.runStart();
     for (int k = 0; k < n; k++) {
       reader.skipTo(start + selected[k]);
@@ -105,7 +105,7 @@ final class ColumnFill {
     }
   }
 
-  private void decode(ColumnVector cv, ColumnFileReader reader, int row, int n) throws IOException {
+  private void decode(ColumnVector cv, ColumnReader reader, int row, int n) throws IOException {
     if (selectedKeys != null && reader.selectedMapKeys() != null) {
       selectedKeys.fill((MapColumnVector) cv, reader, row, n);
       return;
@@ -163,7 +163,7 @@ final class ColumnFill {
   }
 
   /** A decimal column stored as unscaled longs at the column's scale (the Hive type's scale). */
-  private void decodeUnscaledLongs(ColumnVector cv, ColumnFileReader reader, int row, int n) throws IOException {
+  private void decodeUnscaledLongs(ColumnVector cv, ColumnReader reader, int row, int n) throws IOException {
     if (cv instanceof Decimal64ColumnVector) {
       // DECIMAL_64: Hive's vector holds exactly these longs; decode into its array, no conversion.
       target.longs = ((Decimal64ColumnVector) cv).vector;
@@ -187,7 +187,7 @@ final class ColumnFill {
     return scratch;
   }
 
-  private static void readInto(ColumnFileReader reader, ColumnVector cv, VectorTarget t, int row, int n) throws IOException {
+  private static void readInto(ColumnReader reader, ColumnVector cv, VectorTarget t, int row, int n) throws IOException {
     t.isNull = cv.isNull;
     t.noNulls = true;
     reader.readBatch(t, row, n);

@@ -1,6 +1,6 @@
 package dev.cif.hive.vector;
 
-import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.ColumnReader;
 import dev.cif.SelectedKeysBatch;
 import dev.cif.VectorTarget;
 import dev.cif.schema.CifSchemas;
@@ -46,7 +46,7 @@ final class SelectedKeysFill {
   }
 
   /** Fills rows [row, row + n) of cv from the reader's next n maps. */
-  void fill(MapColumnVector cv, ColumnFileReader reader, int row, int n) throws IOException {
+  void fill(MapColumnVector cv, ColumnReader reader, int row, int n) throws IOException {
     if (batch == null || batch.keys.length != reader.selectedMapKeys().size()) batch = reader.selectedKeysBatch(cv.isNull.length, kind);
     reader.readSelectedKeys(batch, row, n);
     int keys = batch.keys.length;

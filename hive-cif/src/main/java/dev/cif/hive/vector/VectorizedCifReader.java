@@ -2,7 +2,7 @@ package dev.cif.hive.vector;
 
 import dev.cif.record.Projection;
 import dev.cif.ReadOptions;
-import dev.cif.impl.record.RowCursor;
+import dev.cif.RowRuns;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +37,7 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
   private final dev.cif.pushdown.MapKeys mapKeys;
   private long scanned;
   private final VectorizedRowBatchCtx ctx;
-  private final RowCursor cursor;
+  private final RowRuns cursor;
   private final ColumnFill[] fills;
   private final Object[] partitionValues;
   /** Null when the pushed filter is not evaluated in the scan (or stopped being: see fillSelected). */
@@ -66,7 +66,7 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
       names.add(f.name());
       fills[i] = new ColumnFill(i, included[i], types[included[i]], f.schema());
     }
-    cursor = options.cursor(fs, dirs, Projection.of(table, names));
+    cursor = options.runs(fs, dirs, Projection.of(table, names));
     this.dataColumns = included.clone();
     List<String> tableColumns = new ArrayList<>();
     for (Schema.Field f : table.getFields()) tableColumns.add(f.name());
