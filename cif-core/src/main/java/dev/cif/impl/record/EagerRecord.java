@@ -7,7 +7,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /** A record with every projected column decoded as soon as the reader moves to its row (paper §5.1). */
-public final class EagerRecord implements GenericRecord {
+final class EagerRecord implements GenericRecord {
   private final Projection projection;
   private final Object[] values;
 
