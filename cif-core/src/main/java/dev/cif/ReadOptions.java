@@ -1,16 +1,16 @@
 package dev.cif;
-import dev.cif.record.Projection;
-import dev.cif.record.RecordType;
-import dev.cif.record.RowPredicate;
-import dev.cif.impl.record.RowCursor;
-import dev.cif.impl.record.SplitRecordReader;
 
 import dev.cif.conf.CifConf;
+import dev.cif.impl.record.RowCursor;
+import dev.cif.impl.record.SplitRecordReader;
+import dev.cif.impl.split.SplitDirectory;
 import dev.cif.pushdown.BlockStatisticsFilter;
 import dev.cif.pushdown.MapKeys;
 import dev.cif.pushdown.Predicate;
 import dev.cif.pushdown.SerializedPredicate;
-import dev.cif.impl.split.SplitDirectory;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
+import dev.cif.record.RowPredicate;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +19,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ReflectionUtils;
+
 
 /**
  * How a split is read: the projection, the reader schema, the record type, the pushed-down

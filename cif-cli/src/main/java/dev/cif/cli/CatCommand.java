@@ -1,9 +1,9 @@
 package dev.cif.cli;
 
-import dev.cif.conf.CifConf;
 import dev.cif.Cif;
 import dev.cif.ReadOptions;
 import dev.cif.RowReader;
+import dev.cif.conf.CifConf;
 import java.io.PrintStream;
 import java.util.List;
 import org.apache.avro.generic.GenericData;

@@ -1,8 +1,8 @@
 package dev.cif.cli;
 
-import dev.cif.conf.CifConf;
 import dev.cif.Cif;
 import dev.cif.ReadOptions;
+import dev.cif.conf.CifConf;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.cif.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.split.DatasetWriter;
 import dev.cif.WriteOptions;
+import dev.cif.impl.split.DatasetWriter;
 import dev.cif.testing.Corruption;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

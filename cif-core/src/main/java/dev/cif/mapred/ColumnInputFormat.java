@@ -1,9 +1,9 @@
 package dev.cif.mapred;
 
-import dev.cif.mapreduce.ColumnSplit;
-import dev.cif.mapreduce.SplitPlanner;
 import dev.cif.ReadOptions;
 import dev.cif.RowReader;
+import dev.cif.mapreduce.ColumnSplit;
+import dev.cif.mapreduce.SplitPlanner;
 import java.io.IOException;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;

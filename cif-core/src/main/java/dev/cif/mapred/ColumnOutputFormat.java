@@ -1,8 +1,8 @@
 package dev.cif.mapred;
 
+import dev.cif.WriteOptions;
 import dev.cif.conf.CifConf;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.WriteOptions;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;

@@ -1,10 +1,10 @@
 package dev.cif.mapreduce;
 
+import dev.cif.ReadOptions;
+import dev.cif.RowReader;
 import dev.cif.conf.CifConf;
 import dev.cif.pushdown.Predicate;
-import dev.cif.ReadOptions;
 import dev.cif.record.RecordType;
-import dev.cif.RowReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.cif.mapreduce;
 
-import dev.cif.conf.CifConf;
-import dev.cif.pushdown.BlockStatisticsFilter;
 import dev.cif.ReadOptions;
+import dev.cif.conf.CifConf;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SplitDirectory;
+import dev.cif.pushdown.BlockStatisticsFilter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

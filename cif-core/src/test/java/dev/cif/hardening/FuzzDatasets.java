@@ -1,10 +1,10 @@
 package dev.cif.hardening;
 
-import dev.cif.ColumnLayout;
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.WriteOptions;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.WriteOptions;
 import dev.cif.testing.RandomData;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.WriteOptions;
 import dev.cif.impl.io.CifFormatException;
-import dev.cif.record.Projection;
-import dev.cif.record.RecordType;
 import dev.cif.impl.record.SplitRecordReader;
-import dev.cif.schema.CifSchemas;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.WriteOptions;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
+import dev.cif.schema.CifSchemas;
 import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.TestFs;
 import java.io.File;

@@ -1,13 +1,13 @@
 package dev.cif.hardening;
 
+import dev.cif.VectorTarget;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.layout.dcsl.DcslMap;
-import dev.cif.VectorTarget;
-import dev.cif.record.Projection;
-import dev.cif.record.RecordType;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.SplitDirectory;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
 import dev.cif.testing.RandomData;
 import java.io.IOException;
 import java.io.UncheckedIOException;

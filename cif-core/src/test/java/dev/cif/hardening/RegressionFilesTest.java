@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.io.CifFormatException;
-import dev.cif.record.Projection;
-import dev.cif.record.RecordType;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.SplitDirectory;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.WriteOptions;
 import dev.cif.impl.split.DatasetWriter;
 import dev.cif.impl.split.SplitDirectoryLayout;
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.WriteOptions;
 import dev.cif.testing.DatasetCheck;
 import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.RandomData;

@@ -11,10 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.ReadOptions;
+import dev.cif.WriteOptions;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.WriteOptions;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,11 +3,11 @@ package dev.cif.spec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.cif.ColumnLayout;
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.WriteOptions;
 import dev.cif.impl.io.FormatVersion;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.WriteOptions;
 import java.io.File;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;

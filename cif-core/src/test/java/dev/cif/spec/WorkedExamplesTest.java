@@ -2,10 +2,10 @@ package dev.cif.spec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.cif.impl.column.ColumnFileWriter;
-import dev.cif.ColumnLayout;
-import dev.cif.impl.column.ColumnSpec;
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.impl.column.ColumnFileWriter;
+import dev.cif.impl.column.ColumnSpec;
 import dev.cif.impl.io.BlockHeader;
 import dev.cif.impl.io.FileFraming;
 import java.io.ByteArrayOutputStream;

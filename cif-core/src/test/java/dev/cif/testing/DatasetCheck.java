@@ -1,10 +1,10 @@
 package dev.cif.testing;
 
-import dev.cif.record.Projection;
-import dev.cif.record.RecordType;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SplitDirectory;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.ColumnLayout;
 import dev.cif.hive.vector.VectorizedCifReader;
+import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.testing.OpenCountingFileSystem;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.WriteOptions;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.WriteOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

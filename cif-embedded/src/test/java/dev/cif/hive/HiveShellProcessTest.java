@@ -3,9 +3,9 @@ package dev.cif.hive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.BlockCodec;
 import dev.cif.console.ShellProcess;
+import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.testing.Corruption;
 import java.io.ByteArrayOutputStream;

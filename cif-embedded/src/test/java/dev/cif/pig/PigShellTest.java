@@ -3,8 +3,8 @@ package dev.cif.pig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.split.DatasetWriter;
 import dev.cif.WriteOptions;
+import dev.cif.impl.split.DatasetWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.conf.CifConf;
+import dev.cif.impl.split.DatasetListing;
+import dev.cif.impl.split.SplitDirectory;
 import dev.cif.mapreduce.ColumnInputFormat;
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.placement.PlacementTool;
-import dev.cif.impl.split.DatasetListing;
-import dev.cif.impl.split.SplitDirectory;
 import dev.cif.testing.Figure1;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;

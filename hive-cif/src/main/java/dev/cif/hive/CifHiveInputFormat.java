@@ -1,12 +1,12 @@
 package dev.cif.hive;
 
+import dev.cif.Cif;
+import dev.cif.ReadOptions;
+import dev.cif.RowReader;
 import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.mapreduce.SplitPlanner;
 import dev.cif.pushdown.MapKeys;
-import dev.cif.ReadOptions;
-import dev.cif.RowReader;
-import dev.cif.Cif;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;

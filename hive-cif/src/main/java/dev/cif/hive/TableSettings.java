@@ -1,7 +1,7 @@
 package dev.cif.hive;
 
-import dev.cif.conf.CifConf;
 import dev.cif.WriteOptions;
+import dev.cif.conf.CifConf;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;

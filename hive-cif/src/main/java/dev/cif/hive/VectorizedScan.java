@@ -1,8 +1,8 @@
 package dev.cif.hive;
 
-import dev.cif.hive.vector.VectorizedCifReader;
 import dev.cif.Cif;
 import dev.cif.ReadOptions;
+import dev.cif.hive.vector.VectorizedCifReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.cif.ColumnLayout;
+import dev.cif.WriteOptions;
 import dev.cif.impl.layout.dcsl.DcslMap;
-import dev.cif.record.Projection;
-import dev.cif.record.RecordType;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.WriteOptions;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
 import java.io.File;
 import java.util.HashMap;
 import java.util.List;

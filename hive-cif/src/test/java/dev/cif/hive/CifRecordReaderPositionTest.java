@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.impl.split.SplitDirectoryWriter;
 import dev.cif.WriteOptions;
+import dev.cif.impl.split.SplitDirectoryWriter;
 import java.io.File;
 import java.util.List;
 import org.apache.avro.Schema;

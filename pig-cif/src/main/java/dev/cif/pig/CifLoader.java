@@ -1,11 +1,11 @@
 package dev.cif.pig;
 
-import dev.cif.conf.CifConf;
-import dev.cif.mapreduce.ColumnInputFormat;
-import dev.cif.pushdown.SerializedPredicate;
 import dev.cif.Cif;
 import dev.cif.CifReader;
 import dev.cif.ReadOptions;
+import dev.cif.conf.CifConf;
+import dev.cif.mapreduce.ColumnInputFormat;
+import dev.cif.pushdown.SerializedPredicate;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.cif.pig;
 
-import dev.cif.ColumnLayout;
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
 import dev.cif.schema.CifSchemas;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

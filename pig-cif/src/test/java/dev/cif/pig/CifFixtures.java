@@ -1,7 +1,7 @@
 package dev.cif.pig;
 
-import dev.cif.impl.split.DatasetWriter;
 import dev.cif.WriteOptions;
+import dev.cif.impl.split.DatasetWriter;
 import java.io.IOException;
 import java.util.List;
 import org.apache.avro.Schema;

@@ -1,7 +1,7 @@
 package dev.cif.pig;
 
-import dev.cif.ColumnLayout;
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
 import dev.cif.WriteOptions;
 import dev.cif.testing.CrawlPages;
 import java.io.IOException;

@@ -2,8 +2,8 @@ package dev.cif.pig;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.cif.pushdown.MapKeys;
 import dev.cif.ReadOptions;
+import dev.cif.pushdown.MapKeys;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

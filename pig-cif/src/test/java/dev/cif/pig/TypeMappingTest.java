@@ -3,11 +3,11 @@ package dev.cif.pig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.record.Projection;
-import dev.cif.record.RecordType;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SplitDirectory;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,19 +1,19 @@
 package dev.cif.bench.cif;
 
+import dev.cif.BlockCodec;
+import dev.cif.Cif;
+import dev.cif.CifWriter;
+import dev.cif.ColumnLayout;
+import dev.cif.WriteOptions;
 import dev.cif.bench.data.Dataset;
 import dev.cif.bench.harness.FormatUnderTest;
 import dev.cif.bench.harness.InputFormatScan;
 import dev.cif.bench.harness.RecordScan;
 import dev.cif.bench.harness.RowFilter;
 import dev.cif.bench.harness.RowFilterConf;
-import dev.cif.ColumnLayout;
-import dev.cif.BlockCodec;
 import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnInputFormat;
 import dev.cif.record.RecordType;
-import dev.cif.Cif;
-import dev.cif.CifWriter;
-import dev.cif.WriteOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

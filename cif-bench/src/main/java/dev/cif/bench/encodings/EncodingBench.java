@@ -1,12 +1,12 @@
 package dev.cif.bench.encodings;
 
+import dev.cif.BlockCodec;
 import dev.cif.Cif;
+import dev.cif.ColumnLayout;
 import dev.cif.ColumnReader;
 import dev.cif.ColumnWriter;
-import dev.cif.ColumnLayout;
-import dev.cif.WriteOptions;
-import dev.cif.BlockCodec;
 import dev.cif.VectorTarget;
+import dev.cif.WriteOptions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package dev.cif.impl.column;
-import dev.cif.ColumnLayout;
 
+import dev.cif.ColumnLayout;
 import dev.cif.impl.layout.dcsl.DcslReader;
 import dev.cif.impl.layout.dcsl.DcslWriter;
 import dev.cif.impl.layout.dict.DictReader;
@@ -9,6 +9,7 @@ import dev.cif.impl.layout.packed.PackedReader;
 import dev.cif.impl.layout.packed.PackedWriter;
 import dev.cif.impl.layout.plain.ValueCodec;
 import dev.cif.impl.layout.plain.ValueCodecs;
+
 
 /** The codec of a column in its layout: the layout's own for DCSL, DICT and PACKED, else its type's (PLAIN, SKIP_LIST). */
 final class ColumnCodecs {

@@ -1,19 +1,19 @@
 package dev.cif.impl.column;
-import dev.cif.impl.compress.CodecEngine;
 
 import dev.cif.BlockCodec;
+import dev.cif.ReadBytes;
+import dev.cif.VectorTarget;
+import dev.cif.impl.compress.CodecEngine;
 import dev.cif.impl.io.BlockHeader;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.CifCorruptionError;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.impl.io.FormatVersion;
-import dev.cif.ReadBytes;
 import dev.cif.impl.layout.dcsl.BlockSides;
 import dev.cif.impl.layout.dcsl.DcslReader;
 import dev.cif.impl.layout.plain.ValueCodec;
 import dev.cif.impl.layout.plain.ValueCodecs;
-import dev.cif.VectorTarget;
 import dev.cif.impl.layout.skiplist.SkipListReader;
 import java.io.Closeable;
 import java.io.FileNotFoundException;
@@ -23,6 +23,7 @@ import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+
 
 /**
  * Reads one column file forward. The reader's {@link #position()} is the paper's per-column

@@ -1,8 +1,8 @@
 package dev.cif.impl.column;
-import dev.cif.impl.compress.CodecEngine;
 
 import dev.cif.BlockCodec;
 import dev.cif.conf.CifConf;
+import dev.cif.impl.compress.CodecEngine;
 import dev.cif.impl.io.BlockHeader;
 import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.io.FileFraming;
@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.zip.CRC32C;
 import org.apache.avro.Schema;
+
 
 /**
  * Writes one column file: header, blocks, footer, tail (docs/FORMAT.md §5). A block is its

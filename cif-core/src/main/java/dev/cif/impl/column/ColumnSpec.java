@@ -1,7 +1,7 @@
 package dev.cif.impl.column;
-import dev.cif.ColumnLayout;
 
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.impl.io.FormatVersion;
@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.avro.Schema;
+
 
 /** What a column file holds and how: name, type, layout, codec, skip levels. Stored in its header. */
 public final class ColumnSpec {

@@ -1,15 +1,15 @@
 package dev.cif.impl.evolve;
 
+import dev.cif.WriteOptions;
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnSpec;
 import dev.cif.impl.record.LazyRecord;
-import dev.cif.record.Projection;
 import dev.cif.impl.record.RowCursor;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SchemaFile;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.impl.split.SplitDirectoryLayout;
-import dev.cif.WriteOptions;
+import dev.cif.record.Projection;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,10 +1,11 @@
 package dev.cif.impl.record;
-import dev.cif.record.Projection;
 
+import dev.cif.record.Projection;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+
 
 /** A record with every projected column decoded as soon as the reader moves to its row (paper §5.1). */
 final class EagerRecord implements GenericRecord {

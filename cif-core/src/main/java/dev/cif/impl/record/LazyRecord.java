@@ -1,12 +1,13 @@
 package dev.cif.impl.record;
-import dev.cif.record.Projection;
 
+import dev.cif.record.Projection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+
 
 /**
  * A record whose columns are read only when {@link #get} asks (paper §5.1). The reader reuses one

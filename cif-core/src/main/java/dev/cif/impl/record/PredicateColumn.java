@@ -1,14 +1,15 @@
 package dev.cif.impl.record;
-import dev.cif.record.RowPredicate;
 
-import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.VectorTarget;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.record.RowPredicate;
 import dev.cif.schema.CifSchemas;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.apache.avro.Schema;
 import org.apache.avro.util.Utf8;
+
 
 /**
  * Evaluates a {@link RowPredicate} over one split-directory's column in batches: the column's values

@@ -1,14 +1,14 @@
 package dev.cif.impl.record;
-import dev.cif.record.RowRangeFilter;
-import dev.cif.record.RowPredicate;
-import dev.cif.record.Projection;
 
+import dev.cif.ReadBytes;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.io.CifFormatException;
-import dev.cif.ReadBytes;
-import dev.cif.pushdown.MapKeys;
-import dev.cif.schema.CifSchemas;
 import dev.cif.impl.split.SplitDirectory;
+import dev.cif.pushdown.MapKeys;
+import dev.cif.record.Projection;
+import dev.cif.record.RowPredicate;
+import dev.cif.record.RowRangeFilter;
+import dev.cif.schema.CifSchemas;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
@@ -18,6 +18,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+
 
 /**
  * Walks the rows of one input split (one or more split-directories). It holds the paper's

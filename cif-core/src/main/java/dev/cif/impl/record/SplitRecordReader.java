@@ -1,15 +1,16 @@
 package dev.cif.impl.record;
-import dev.cif.record.RecordType;
-import dev.cif.record.RowRangeFilter;
-import dev.cif.record.RowPredicate;
-import dev.cif.record.Projection;
 
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
+import dev.cif.record.RowPredicate;
+import dev.cif.record.RowRangeFilter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+
 
 /** Reads the records of one split, lazily or eagerly; the engine under both MapReduce APIs. */
 public final class SplitRecordReader implements dev.cif.RowReader {

@@ -1,6 +1,6 @@
 package dev.cif.impl.split;
-import dev.cif.WriteOptions;
 
+import dev.cif.WriteOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -10,6 +10,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.IndexedRecord;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+
 
 /**
  * Writes records into a dataset directory as a run of split-directories named

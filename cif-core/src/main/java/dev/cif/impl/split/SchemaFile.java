@@ -1,9 +1,9 @@
 package dev.cif.impl.split;
 
 import dev.cif.WrittenBy;
-import dev.cif.impl.io.HeaderKey;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.io.FileFraming;
+import dev.cif.impl.io.HeaderKey;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;

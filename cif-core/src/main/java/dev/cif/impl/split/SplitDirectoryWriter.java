@@ -1,6 +1,6 @@
 package dev.cif.impl.split;
-import dev.cif.WriteOptions;
 
+import dev.cif.WriteOptions;
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnSpec;
 import dev.cif.schema.CifSchemas;
@@ -12,6 +12,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.IndexedRecord;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+
 
 /**
  * Writes one split-directory: one column file per top-level field, then the schema file. Everything

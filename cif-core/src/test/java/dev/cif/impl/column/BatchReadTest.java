@@ -1,15 +1,10 @@
 package dev.cif.impl.column;
-import dev.cif.ColumnLayout;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.VectorTarget;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.layout.plain.ValueCodecs;
-import dev.cif.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +17,12 @@ import org.apache.avro.util.Utf8;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /**
  * Batch reads ({@link ColumnFileReader#readBatch}) give exactly the values row reads give, for every

@@ -1,7 +1,7 @@
 package dev.cif.impl.column;
-import dev.cif.ColumnLayout;
 
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;
@@ -13,6 +13,7 @@ import java.util.zip.CRC32C;
 import org.apache.avro.Schema;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
+
 
 /** Column files for the layout tests: written whole, and their first block's payload read or damaged (CRC kept valid). */
 public final class ColumnFiles {

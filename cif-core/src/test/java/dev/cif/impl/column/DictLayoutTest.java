@@ -1,13 +1,9 @@
 package dev.cif.impl.column;
-import dev.cif.ColumnLayout;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.BlockCodec;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.ColumnLayout;
 import dev.cif.VectorTarget;
+import dev.cif.impl.io.CifFormatException;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;
@@ -19,6 +15,11 @@ import org.apache.avro.util.Utf8;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /**
  * The DICT layout: strings and bytes, nullable either way round or not, with every codec, with few

@@ -1,9 +1,7 @@
 package dev.cif.impl.column;
-import dev.cif.ColumnLayout;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
@@ -16,6 +14,9 @@ import org.apache.avro.util.Utf8;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 
 /**
  * Every layout with every codec: maps of 0, 1, 10 and 10,000 entries, repeated and unique keys and

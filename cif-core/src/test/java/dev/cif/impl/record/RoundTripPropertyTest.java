@@ -1,15 +1,12 @@
 package dev.cif.impl.record;
-import dev.cif.record.RecordType;
-import dev.cif.record.Projection;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.cif.ColumnLayout;
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.WriteOptions;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.WriteOptions;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;
@@ -22,6 +19,10 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /**
  * Random schemas (nesting up to 4 deep, nulls, empty and large maps and arrays, non-ASCII text)

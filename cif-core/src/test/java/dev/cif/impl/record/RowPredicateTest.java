@@ -1,15 +1,11 @@
 package dev.cif.impl.record;
-import dev.cif.record.RecordType;
-import dev.cif.record.RowPredicate;
-import dev.cif.record.Projection;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import dev.cif.WriteOptions;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.DatasetWriter;
-import dev.cif.WriteOptions;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
+import dev.cif.record.RowPredicate;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import dev.cif.testing.crawl.CrawlData;
@@ -23,6 +19,11 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /**
  * A row predicate passes over the rows that fail it, serves its column's values for the rows that

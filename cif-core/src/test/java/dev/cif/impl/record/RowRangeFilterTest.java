@@ -1,14 +1,11 @@
 package dev.cif.impl.record;
-import dev.cif.record.RecordType;
-import dev.cif.record.RowRangeFilter;
-import dev.cif.record.Projection;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.cif.impl.split.SplitDirectoryWriter;
 import dev.cif.BlockCodec;
 import dev.cif.WriteOptions;
+import dev.cif.impl.split.SplitDirectoryWriter;
+import dev.cif.record.Projection;
+import dev.cif.record.RecordType;
+import dev.cif.record.RowRangeFilter;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +16,10 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /** A RowRangeFilter makes the reader visit only the rows it names, and leaves other blocks unread. */
 class RowRangeFilterTest {

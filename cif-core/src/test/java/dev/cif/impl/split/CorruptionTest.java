@@ -1,16 +1,12 @@
 package dev.cif.impl.split;
-import dev.cif.WriteOptions;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-
-import dev.cif.ColumnLayout;
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.WriteOptions;
 import dev.cif.impl.io.CifFormatException;
+import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.io.File;
@@ -25,6 +21,11 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 
 /**
  * A flipped bit, a truncated file and a missing column file each give a CifFormatException that

@@ -1,14 +1,12 @@
 package dev.cif.impl.split;
-import dev.cif.WriteOptions;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.BlockCodec;
+import dev.cif.WriteOptions;
 import dev.cif.conf.CifConf;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +17,9 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 
 /**
  * LZ4 is the codec a column gets unless told otherwise (docs/benchmarks.md, "The default codec"), through

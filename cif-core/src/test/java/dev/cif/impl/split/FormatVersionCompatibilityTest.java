@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.impl.io.FormatVersion;
+import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.testing.RandomData;
 import java.io.File;
 import java.nio.file.Files;

@@ -1,16 +1,11 @@
 package dev.cif.impl.split;
-import dev.cif.WriteOptions;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.BlockCodec;
+import dev.cif.WriteOptions;
 import dev.cif.impl.evolve.ColumnAdder;
+import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.testing.TestFs;
 import dev.cif.testing.crawl.CrawlData;
 import dev.cif.testing.crawl.CrawlShape;
@@ -26,6 +21,12 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 class ProjectionAndAddColumnTest {
   private static final int ROWS = 4000;

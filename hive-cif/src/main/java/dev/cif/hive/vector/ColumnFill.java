@@ -1,8 +1,8 @@
 package dev.cif.hive.vector;
 
 import dev.cif.ColumnReader;
-import dev.cif.VectorTarget;
 import dev.cif.RowRuns;
+import dev.cif.VectorTarget;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;

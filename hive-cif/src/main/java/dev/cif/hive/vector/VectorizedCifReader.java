@@ -1,8 +1,8 @@
 package dev.cif.hive.vector;
 
-import dev.cif.record.Projection;
 import dev.cif.ReadOptions;
 import dev.cif.RowRuns;
+import dev.cif.record.Projection;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

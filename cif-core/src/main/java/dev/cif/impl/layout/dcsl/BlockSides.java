@@ -1,15 +1,16 @@
 package dev.cif.impl.layout.dcsl;
-import dev.cif.impl.compress.CodecEngine;
 
 import dev.cif.BlockCodec;
+import dev.cif.ReadBytes;
+import dev.cif.impl.compress.CodecEngine;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.CifCorruptionError;
 import dev.cif.impl.io.CifFormatException;
-import dev.cif.ReadBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.zip.CRC32C;
 import org.apache.hadoop.fs.FSDataInputStream;
+
 
 /**
  * The bytes of one block that follow its head: a keyed DCSL block's side segments, read one at a

@@ -1,6 +1,6 @@
 package dev.cif.impl.layout.dcsl;
-import dev.cif.SelectedKeysBatch;
 
+import dev.cif.SelectedKeysBatch;
 import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.FormatVersion;
@@ -9,6 +9,7 @@ import dev.cif.impl.layout.skiplist.BlockScopedReader;
 import java.util.Collection;
 import org.apache.avro.Schema;
 import org.apache.avro.util.Utf8;
+
 
 /**
  * Reads the maps of a DCSL column block by block (docs/FORMAT.md §6.3): loads the block's preamble

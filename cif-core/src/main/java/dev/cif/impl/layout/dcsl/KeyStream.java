@@ -1,8 +1,8 @@
 package dev.cif.impl.layout.dcsl;
 
+import dev.cif.VectorTarget;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.layout.plain.ValueCodec;
-import dev.cif.VectorTarget;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

@@ -1,9 +1,9 @@
 package dev.cif.impl.layout.dict;
 
+import dev.cif.VectorTarget;
 import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.layout.plain.ValueCodec;
-import dev.cif.VectorTarget;
 import dev.cif.impl.layout.skiplist.BlockScopedReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

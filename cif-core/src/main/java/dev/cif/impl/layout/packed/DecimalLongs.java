@@ -12,7 +12,7 @@ import org.apache.avro.Schema;
  * value fits, since 10^18 - 1 &lt; 2^63. The PACKED layout stores these longs (docs/FORMAT.md §6.5);
  * rows read back as the same minimal two's-complement bytes the SKIP_LIST layout returns.
  */
-public final class DecimalLongs {
+final class DecimalLongs {
   /** Largest precision whose unscaled values all fit a long. */
   static final int MAX_PRECISION = 18;
 

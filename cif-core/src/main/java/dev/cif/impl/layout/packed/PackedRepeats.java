@@ -23,7 +23,7 @@ import java.util.Arrays;
  * skips and batches see the same values as in the frame-of-reference form and a forward scan expands
  * each run once.
  */
-public final class PackedRepeats {
+final class PackedRepeats {
   /** The width byte (bits 0-6) that marks a run of repeats: one past the widest frame-of-reference width. */
   public static final int WIDTH = 65;
   /** A group is at most a run long: its length minus 1 fits 10 bits. */

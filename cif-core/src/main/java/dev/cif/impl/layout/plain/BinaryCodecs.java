@@ -1,6 +1,6 @@
 package dev.cif.impl.layout.plain;
-import dev.cif.VectorTarget;
 
+import dev.cif.VectorTarget;
 import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.io.ByteSource;
 import java.math.BigDecimal;
@@ -13,6 +13,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericEnumSymbol;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.util.Utf8;
+
 
 /** Codecs of the byte-sequence types: string (and uuid, char, varchar), bytes (and decimal), fixed, enum. */
 final class BinaryCodecs {

@@ -1,6 +1,6 @@
 package dev.cif.impl.layout.plain;
-import dev.cif.VectorTarget;
 
+import dev.cif.VectorTarget;
 import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.io.ByteSource;
 import java.util.Collection;
@@ -10,6 +10,7 @@ import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.IndexedRecord;
+
 
 /** Codecs of the nested types. Nested values are stored whole in their column, never shredded. */
 final class ComplexCodecs {

@@ -1,8 +1,9 @@
 package dev.cif.impl.layout.plain;
-import dev.cif.VectorTarget;
 
+import dev.cif.VectorTarget;
 import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.io.ByteSource;
+
 
 /** Codecs of the fixed-layout primitive types: null, boolean, int, long, float, double. */
 final class PrimitiveCodecs {

@@ -1,8 +1,9 @@
 package dev.cif.impl.layout.plain;
-import dev.cif.VectorTarget;
 
+import dev.cif.VectorTarget;
 import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.io.ByteSource;
+
 
 /**
  * Encodes and decodes the values of one Avro type. One small class per type, composed into a tree

@@ -1,8 +1,8 @@
 package dev.cif.impl.layout.skiplist;
 
+import dev.cif.VectorTarget;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.layout.plain.ValueCodec;
-import dev.cif.VectorTarget;
 import org.apache.avro.Schema;
 
 /**

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnFiles;
-import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.BlockCodec;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFileWriter;
-import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.BlockCodec;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.util.HashMap;

@@ -1,18 +1,13 @@
 package dev.cif.impl.layout.dcsl;
+
+import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.ReadBytes;
 import dev.cif.SelectedKeysBatch;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import dev.cif.VectorTarget;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFiles;
-import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.BlockCodec;
-import dev.cif.ReadBytes;
-import dev.cif.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +17,12 @@ import org.apache.avro.Schema;
 import org.apache.avro.util.Utf8;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /**
  * Map keys pushed to a column reader (ColumnFileReader.selectMapKeys): every row's map holds the

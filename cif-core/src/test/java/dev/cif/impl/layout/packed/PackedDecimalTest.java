@@ -1,15 +1,14 @@
-package dev.cif.impl.column;
-import dev.cif.ColumnLayout;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package dev.cif.impl.layout.packed;
 
 import dev.cif.BlockCodec;
-import dev.cif.impl.io.CifFormatException;
-import dev.cif.impl.layout.packed.DecimalLongs;
+import dev.cif.ColumnLayout;
 import dev.cif.VectorTarget;
+import dev.cif.impl.column.BlockStats;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.column.ColumnFileWriter;
+import dev.cif.impl.column.ColumnFiles;
+import dev.cif.impl.column.ColumnSpec;
+import dev.cif.impl.io.CifFormatException;
 import dev.cif.testing.TestFs;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -21,6 +20,12 @@ import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /**
  * Decimals of precision up to 18 in the PACKED layout (format version 4): unscaled longs. Row reads

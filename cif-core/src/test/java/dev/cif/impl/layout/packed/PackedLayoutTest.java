@@ -1,13 +1,13 @@
-package dev.cif.impl.column;
-import dev.cif.ColumnLayout;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package dev.cif.impl.layout.packed;
 
 import dev.cif.BlockCodec;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.ColumnLayout;
 import dev.cif.VectorTarget;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.column.ColumnFileWriter;
+import dev.cif.impl.column.ColumnFiles;
+import dev.cif.impl.column.ColumnSpec;
+import dev.cif.impl.io.CifFormatException;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +16,11 @@ import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /**
  * The PACKED layout: booleans, ints and longs (dates, timestamps), nullable or not, with every codec,

@@ -1,17 +1,14 @@
-package dev.cif.impl.column;
-import dev.cif.ColumnLayout;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package dev.cif.impl.layout.packed;
 
 import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
+import dev.cif.VectorTarget;
+import dev.cif.impl.column.ColumnFileReader;
+import dev.cif.impl.column.ColumnFiles;
+import dev.cif.impl.column.ColumnSpec;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.CifFormatException;
 import dev.cif.impl.io.FileFraming;
-import dev.cif.impl.layout.packed.PackedRepeats;
-import dev.cif.impl.layout.packed.PackedType;
-import dev.cif.VectorTarget;
 import dev.cif.testing.TestFs;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -24,6 +21,11 @@ import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /**
  * PACKED runs of repeats (format version 5, docs/FORMAT.md §6.5): groups of equal consecutive values

@@ -3,11 +3,11 @@ package dev.cif.impl.layout.skiplist;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.BlockCodec;
+import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFileWriter;
-import dev.cif.ColumnLayout;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.BlockCodec;
 import dev.cif.testing.TestFs;
 import java.io.IOException;
 import java.util.ArrayList;
