@@ -2,7 +2,7 @@ package dev.cif.hardening;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

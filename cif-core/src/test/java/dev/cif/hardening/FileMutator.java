@@ -1,6 +1,6 @@
 package dev.cif.hardening;
 
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.impl.io.ByteSink;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.cif.hardening;
 
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.cif.hardening;
 
 import dev.cif.VectorTarget;
 import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.layout.dcsl.DcslMap;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.SplitDirectory;

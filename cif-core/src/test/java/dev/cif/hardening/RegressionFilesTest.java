@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.record.Projection;

@@ -7,7 +7,7 @@ import dev.cif.impl.compress.CodecEngine;
 import dev.cif.impl.io.BlockHeader;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.CifCorruptionError;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.impl.io.FormatVersion;
 import dev.cif.impl.layout.dcsl.BlockSides;

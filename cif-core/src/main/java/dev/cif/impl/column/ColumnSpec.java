@@ -2,7 +2,7 @@ package dev.cif.impl.column;
 
 import dev.cif.BlockCodec;
 import dev.cif.ColumnLayout;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.impl.io.FormatVersion;
 import dev.cif.impl.io.HeaderKey;

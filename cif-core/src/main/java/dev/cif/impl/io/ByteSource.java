@@ -1,5 +1,6 @@
 package dev.cif.impl.io;
 
+import dev.cif.CifFormatException;
 import java.nio.charset.StandardCharsets;
 
 /**

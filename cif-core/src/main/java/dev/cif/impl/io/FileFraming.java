@@ -1,5 +1,6 @@
 package dev.cif.impl.io;
 
+import dev.cif.CifFormatException;
 import dev.cif.WriterVersion;
 import dev.cif.WrittenBy;
 import java.io.IOException;

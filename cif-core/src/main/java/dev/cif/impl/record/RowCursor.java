@@ -2,7 +2,7 @@ package dev.cif.impl.record;
 
 import dev.cif.ReadBytes;
 import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.pushdown.MapKeys;
 import dev.cif.record.Projection;

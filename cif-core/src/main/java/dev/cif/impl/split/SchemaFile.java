@@ -1,7 +1,7 @@
 package dev.cif.impl.split;
 
 import dev.cif.WrittenBy;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.impl.io.HeaderKey;
 import java.io.FileNotFoundException;

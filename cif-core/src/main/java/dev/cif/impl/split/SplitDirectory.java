@@ -1,7 +1,7 @@
 package dev.cif.impl.split;
 
 import dev.cif.impl.column.ColumnFileReader;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.HashMap;

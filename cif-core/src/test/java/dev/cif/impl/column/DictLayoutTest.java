@@ -3,7 +3,7 @@ package dev.cif.impl.column;
 import dev.cif.BlockCodec;
 import dev.cif.ColumnLayout;
 import dev.cif.VectorTarget;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;

@@ -1,5 +1,6 @@
 package dev.cif.impl.io;
 
+import dev.cif.CifFormatException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

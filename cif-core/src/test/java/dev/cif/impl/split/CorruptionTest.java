@@ -3,7 +3,7 @@ package dev.cif.impl.split;
 import dev.cif.BlockCodec;
 import dev.cif.ColumnLayout;
 import dev.cif.WriteOptions;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;

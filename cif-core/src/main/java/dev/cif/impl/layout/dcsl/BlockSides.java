@@ -5,7 +5,7 @@ import dev.cif.ReadBytes;
 import dev.cif.impl.compress.CodecEngine;
 import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.io.CifCorruptionError;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.zip.CRC32C;

@@ -267,7 +267,7 @@ class DcslKeyStreamsTest {
     // Sides that do not fill the block exactly.
     rewriteSide(t, p, good, -1, s -> { });
     try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
-      dev.cif.impl.io.CifFormatException e = assertThrows(dev.cif.impl.io.CifFormatException.class, r::next);
+      dev.cif.CifFormatException e = assertThrows(dev.cif.CifFormatException.class, r::next);
       assertTrue(e.getMessage().contains("bytes the block has after its head") && e.getMessage().contains("metadata"), e.getMessage());
     }
   }
@@ -294,7 +294,7 @@ class DcslKeyStreamsTest {
     b[secondBlock - 2] ^= 0x04; // inside the first block's last side segment
     Files.write(f, b);
     t.fs.delete(new Path(sd.columnFile("metadata").getPath().getParent(), "." + f.getFileName() + ".crc"), false);
-    dev.cif.impl.io.CifFormatException e = assertThrows(dev.cif.impl.io.CifFormatException.class,
+    dev.cif.CifFormatException e = assertThrows(dev.cif.CifFormatException.class,
         () -> dev.cif.impl.split.SplitDirectory.open(t.fs, sd.path()).verify(1 << 20));
     assertTrue(e.getMessage().contains("checksum mismatch") && e.getMessage().contains("metadata"), e.getMessage());
   }

@@ -13,7 +13,7 @@ import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnFiles;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.nio.ByteBuffer;

@@ -7,7 +7,7 @@ import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnFiles;
 import dev.cif.impl.column.ColumnSpec;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,7 +7,7 @@ import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.column.ColumnFiles;
 import dev.cif.impl.column.ColumnSpec;
 import dev.cif.impl.io.ByteSource;
-import dev.cif.impl.io.CifFormatException;
+import dev.cif.CifFormatException;
 import dev.cif.impl.io.FileFraming;
 import dev.cif.testing.TestFs;
 import java.math.BigDecimal;

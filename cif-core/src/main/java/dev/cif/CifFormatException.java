@@ -1,4 +1,4 @@
-package dev.cif.impl.io;
+package dev.cif;
 
 import java.io.IOException;
 
