@@ -29,7 +29,7 @@ class SettingsRegistryTest {
   private static final Pattern LITERAL = Pattern.compile("\"(cif\\.[^\"\\\\]*)\"");
 
   /** Names written into files (docs/FORMAT.md), not settings: header and schema-file keys, schema properties. */
-  private static final Set<String> FORMAT_NAMES = Set.of("cif.column", "cif.schema", "cif.rows", "cif.files", "cif.keyType",
+  private static final Set<String> FORMAT_NAMES = Set.of("cif.column", "cif.schema", "cif.rows", "cif.files", "cif.writer.version", "cif.keyType",
       "cif.hiveType");
 
   /** Not settings either: the one-machine cluster's DNS domain (node0.cif.test, ...; cif-cluster's NodeNames). */
