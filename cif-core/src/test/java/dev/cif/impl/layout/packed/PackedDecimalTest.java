@@ -179,11 +179,6 @@ class PackedDecimalTest {
     assertEquals(ColumnLayout.PLAIN, ColumnLayout.defaultFor(fixed));
     assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", dec(19, 0), ColumnLayout.PACKED, BlockCodec.NONE, new int[0]));
     assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", fixed, ColumnLayout.PACKED, BlockCodec.NONE, new int[0]));
-    // A version-3 file cannot hold a PACKED decimal: a header saying so is corrupt. Its PACKED longs are fine.
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new ColumnSpec("c", dec(9, 2), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], dev.cif.impl.io.FormatVersion.DICT_AND_PACKED));
-    assertTrue(e.getMessage().contains("before format version 4"), e.getMessage());
-    assertEquals(3, new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], dev.cif.impl.io.FormatVersion.DICT_AND_PACKED).formatVersion.id);
   }
 
   @Test

@@ -211,7 +211,5 @@ class PackedLayoutTest {
     for (Schema.Type bad : new Schema.Type[] {Schema.Type.STRING, Schema.Type.DOUBLE, Schema.Type.FLOAT, Schema.Type.BYTES}) {
       assertThrows(IllegalArgumentException.class, () -> new ColumnSpec("c", Schema.create(bad), ColumnLayout.PACKED, BlockCodec.NONE, new int[0]));
     }
-    assertThrows(IllegalArgumentException.class,
-        () -> new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, BlockCodec.NONE, new int[0], dev.cif.impl.io.FormatVersion.DCSL_MODE_BYTE));
   }
 }
