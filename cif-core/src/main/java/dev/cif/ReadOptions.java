@@ -4,7 +4,7 @@ import dev.cif.conf.CifConf;
 import dev.cif.impl.record.RowCursor;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.impl.split.SplitDirectory;
-import dev.cif.pushdown.BlockStatisticsFilter;
+import dev.cif.impl.pushdown.BlockStatisticsFilter;
 import dev.cif.pushdown.MapKeys;
 import dev.cif.pushdown.Predicate;
 import dev.cif.pushdown.SerializedPredicate;

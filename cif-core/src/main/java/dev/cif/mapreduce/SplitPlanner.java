@@ -4,7 +4,7 @@ import dev.cif.ReadOptions;
 import dev.cif.conf.CifConf;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SplitDirectory;
-import dev.cif.pushdown.BlockStatisticsFilter;
+import dev.cif.impl.pushdown.BlockStatisticsFilter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

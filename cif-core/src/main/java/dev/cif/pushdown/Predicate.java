@@ -1,5 +1,6 @@
 package dev.cif.pushdown;
 
+import dev.cif.impl.pushdown.BlockStatisticsFilter;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Set;

@@ -13,7 +13,7 @@
  *       logic has three; NOT needs to know which are possible, so a set, not a yes/maybe.</li>
  *   <li>{@link dev.cif.pushdown.ColumnStatistics}: one column's statistics over a run of rows, the only
  *       thing a predicate reads.</li>
- *   <li>{@link dev.cif.pushdown.BlockStatisticsFilter}: cuts a split-directory into runs at its columns'
+ *   <li>{@link dev.cif.impl.pushdown.BlockStatisticsFilter}: cuts a split-directory into runs at its columns'
  *       block boundaries and keeps the runs where the predicate may be true; the split planner drops
  *       split-directories with none, the row cursor passes over the runs left out.</li>
  *   <li>{@link dev.cif.pushdown.SerializedPredicate}: the predicate in a job's configuration.</li>
@@ -23,3 +23,5 @@
  * predicate may only leave out rows that cannot match: the engine applies its own filter to the rows read.
  */
 package dev.cif.pushdown;
+
+import dev.cif.impl.pushdown.BlockStatisticsFilter;

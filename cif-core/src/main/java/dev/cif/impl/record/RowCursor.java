@@ -7,7 +7,6 @@ import dev.cif.impl.split.SplitDirectory;
 import dev.cif.pushdown.MapKeys;
 import dev.cif.record.Projection;
 import dev.cif.record.RowPredicate;
-import dev.cif.record.RowRangeFilter;
 import dev.cif.schema.CifSchemas;
 import java.io.Closeable;
 import java.io.IOException;

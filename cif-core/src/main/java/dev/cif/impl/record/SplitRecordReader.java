@@ -3,7 +3,6 @@ package dev.cif.impl.record;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
 import dev.cif.record.RowPredicate;
-import dev.cif.record.RowRangeFilter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;

@@ -5,7 +5,6 @@ import dev.cif.WriteOptions;
 import dev.cif.impl.split.SplitDirectoryWriter;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.record.RowRangeFilter;
 import dev.cif.testing.TestFs;
 import java.util.ArrayList;
 import java.util.List;

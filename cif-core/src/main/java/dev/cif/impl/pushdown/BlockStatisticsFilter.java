@@ -1,5 +1,7 @@
-package dev.cif.pushdown;
+package dev.cif.impl.pushdown;
 
+import dev.cif.pushdown.Predicate;
+import dev.cif.pushdown.Outcomes;
 import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,7 +18,7 @@ import java.util.TreeSet;
  * the split-directory into runs of rows that lie in one block of each; a run on which the predicate
  * cannot be true is left out. At planning a split-directory with no run left is not read at all
  * ({@link #mayMatch}); while reading, the cursor passes over the runs left out without decoding them
- * (the {@code dev.cif.record.RowRangeFilter} contract of {@link #rowsToRead}). Only footers are read.
+ * (the {@code dev.cif.impl.record.RowRangeFilter} contract of {@link #rowsToRead}). Only footers are read.
  */
 public final class BlockStatisticsFilter {
   private final Predicate predicate;

@@ -1,5 +1,6 @@
-package dev.cif.pushdown;
+package dev.cif.impl.pushdown;
 
+import dev.cif.pushdown.ColumnStatistics;
 import dev.cif.impl.column.BlockStats;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.split.SplitDirectory;

@@ -1,5 +1,9 @@
-package dev.cif.pushdown;
+package dev.cif.impl.pushdown;
 
+import dev.cif.pushdown.Predicate;
+import dev.cif.pushdown.Literal;
+import dev.cif.pushdown.SerializedPredicate;
+import dev.cif.pushdown.Outcomes;
 import static dev.cif.pushdown.Comparison.Op.EQ;
 import static dev.cif.pushdown.Comparison.Op.GE;
 import static dev.cif.pushdown.Comparison.Op.GT;

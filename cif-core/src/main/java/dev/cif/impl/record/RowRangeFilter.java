@@ -1,4 +1,4 @@
-package dev.cif.record;
+package dev.cif.impl.record;
 
 import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
