@@ -125,10 +125,6 @@ public final class ReadOptions {
 
   public long maxValueBytes() { return maxValueBytes; }
 
-  /** The predicate's evaluator over split-directories, or null without a predicate. */
-  public BlockStatisticsFilter statisticsFilter() {
-    return predicate == null ? null : new BlockStatisticsFilter(predicate, maxValueBytes);
-  }
 
   /** The projection of these columns over a split's full schema. */
   public Projection projection(Schema full) {
@@ -144,7 +140,7 @@ public final class ReadOptions {
     // Without a reader schema the first split-directory's is the split's; it is read once, not twice.
     SplitDirectory first = readerSchema == null ? SplitDirectory.open(fs, dirs.get(0)) : null;
     Projection projection = projection(first != null ? first.schema() : readerSchema);
-    BlockStatisticsFilter filter = statisticsFilter();
+    BlockStatisticsFilter filter = BlockStatisticsFilter.of(this);
     SplitRecordReader r = new SplitRecordReader(fs, dirs, projection, recordType, maxValueBytes,
         filter == null ? null : filter::rowsToRead, rowPredicate).mapKeys(mapKeys);
     return first == null ? r : r.reuse(first);
@@ -152,7 +148,7 @@ public final class ReadOptions {
 
   /** The runs of rows of the split-directories of one split, for readers that fill batches (Hive's vectorized one). */
   public RowRuns runs(FileSystem fs, List<Path> dirs, Projection projection) {
-    BlockStatisticsFilter filter = statisticsFilter();
+    BlockStatisticsFilter filter = BlockStatisticsFilter.of(this);
     return new RowCursor(fs, dirs, projection, maxValueBytes, filter == null ? null : filter::rowsToRead, rowPredicate)
         .mapKeys(mapKeys);
   }

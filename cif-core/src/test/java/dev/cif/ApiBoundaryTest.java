@@ -34,11 +34,11 @@ class ApiBoundaryTest {
       "dev.cif.WriterVersion", "dev.cif.WrittenBy",
       "dev.cif.conf.CifConf",
       "dev.cif.schema.CifSchemas",
-      "dev.cif.pushdown.Between", "dev.cif.impl.pushdown.BlockStatisticsFilter", "dev.cif.pushdown.ColumnStatistics",
+      "dev.cif.pushdown.Between", "dev.cif.pushdown.ColumnStatistics",
       "dev.cif.pushdown.Comparison", "dev.cif.pushdown.Connective", "dev.cif.pushdown.In", "dev.cif.pushdown.IsNull",
       "dev.cif.pushdown.Literal", "dev.cif.pushdown.MapKeys", "dev.cif.pushdown.Not", "dev.cif.pushdown.Outcomes",
       "dev.cif.pushdown.Predicate", "dev.cif.pushdown.SerializedPredicate", "dev.cif.pushdown.Unknown",
-      "dev.cif.record.Projection", "dev.cif.record.RecordType", "dev.cif.record.RowPredicate", "dev.cif.impl.record.RowRangeFilter",
+      "dev.cif.record.Projection", "dev.cif.record.RecordType", "dev.cif.record.RowPredicate",
       "dev.cif.mapreduce.ColumnInputFormat", "dev.cif.mapreduce.ColumnOutputFormat", "dev.cif.mapreduce.ColumnSplit",
       "dev.cif.mapreduce.SplitPlanner",
       "dev.cif.mapred.ColumnInputFormat", "dev.cif.mapred.ColumnOutputFormat");

@@ -39,7 +39,7 @@ public final class SplitPlanner {
   /** Splits sized by the options' columns, leaving out split-directories their predicate rules out. */
   public static List<ColumnSplit> plan(Configuration conf, Path[] inputs, ReadOptions options) throws IOException {
     Set<String> columns = columnsOf(options);
-    BlockStatisticsFilter filter = options.statisticsFilter();
+    BlockStatisticsFilter filter = BlockStatisticsFilter.of(options);
     long maxBytes = CifConf.SPLIT_MAX_BYTES.getLong(conf);
     List<ColumnSplit> splits = new ArrayList<>();
     List<Path> group = new ArrayList<>();

@@ -26,6 +26,11 @@ public final class BlockStatisticsFilter {
   private final Set<String> columns = new LinkedHashSet<>();
 
   /** @param maxValueBytes the largest value a column file may hold (cif.max.value.bytes), to open footers with */
+  /** The evaluator of options' predicate, or null without one. */
+  public static BlockStatisticsFilter of(dev.cif.ReadOptions options) {
+    return options.predicate() == null ? null : new BlockStatisticsFilter(options.predicate(), options.maxValueBytes());
+  }
+
   public BlockStatisticsFilter(Predicate predicate, long maxValueBytes) {
     this.predicate = predicate;
     this.maxValueBytes = maxValueBytes;

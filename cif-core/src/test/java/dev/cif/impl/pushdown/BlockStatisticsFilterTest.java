@@ -3,7 +3,6 @@ package dev.cif.impl.pushdown;
 import dev.cif.pushdown.Predicate;
 import dev.cif.pushdown.Literal;
 import dev.cif.pushdown.SerializedPredicate;
-import dev.cif.pushdown.Outcomes;
 import static dev.cif.pushdown.Comparison.Op.EQ;
 import static dev.cif.pushdown.Comparison.Op.GE;
 import static dev.cif.pushdown.Comparison.Op.GT;
@@ -103,18 +102,6 @@ class BlockStatisticsFilterTest {
     assertArrayEquals(new long[] {0, ROWS}, rows(Predicate.not(Predicate.unknown())));
     assertArrayEquals(new long[] {0, ROWS}, rows(Predicate.compare("missing", EQ, Literal.of(1))));
     assertArrayEquals(new long[] {0, ROWS}, rows(Predicate.compare("k", EQ, Literal.of("1"))));
-  }
-
-  @Test
-  void threeValuedLogic() {
-    Outcomes t = Outcomes.of(true, false, false);
-    Outcomes f = Outcomes.of(false, true, false);
-    assertEquals(Outcomes.ONLY_NULL, Outcomes.ONLY_NULL.and(t));
-    assertEquals(f, Outcomes.ONLY_NULL.and(f));
-    assertEquals(t, Outcomes.ONLY_NULL.or(t));
-    assertEquals(Outcomes.ONLY_NULL, Outcomes.ONLY_NULL.or(f));
-    assertEquals(Outcomes.ONLY_NULL, Outcomes.ONLY_NULL.not());
-    assertEquals(Outcomes.ANY, Outcomes.ANY.not());
   }
 
   @Test
