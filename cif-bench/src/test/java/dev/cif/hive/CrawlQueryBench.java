@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.cif.embedded.hive.EmbeddedHive;
 import dev.cif.hive.vector.VectorizedCifReader;
 import dev.cif.testing.OpenCountingFileSystem;
 import java.io.File;

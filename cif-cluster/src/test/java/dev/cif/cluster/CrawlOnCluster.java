@@ -1,8 +1,8 @@
 package dev.cif.cluster;
 
-import dev.cif.hive.EmbeddedHive;
+import dev.cif.embedded.hive.EmbeddedHive;
 import dev.cif.hive.HiveScripts;
-import dev.cif.pig.ClusterPig;
+import dev.cif.embedded.pig.ClusterPig;
 import dev.cif.sqlbench.Answer;
 import dev.cif.sqlbench.Format;
 import dev.cif.testing.CrawlPages;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.hive.EmbeddedHive;
+import dev.cif.embedded.hive.EmbeddedHive;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
