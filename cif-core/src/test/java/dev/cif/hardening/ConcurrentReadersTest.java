@@ -13,7 +13,7 @@ import dev.cif.split.DatasetListing;
 import dev.cif.split.DatasetWriter;
 import dev.cif.split.SplitDirectory;
 import dev.cif.split.WriteOptions;
-import dev.cif.testing.DatasetCheck;
+import dev.cif.testing.core.DatasetCheck;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.io.IOException;

@@ -8,7 +8,7 @@ import dev.cif.split.DatasetWriter;
 import dev.cif.split.SplitDirectoryLayout;
 import dev.cif.split.SplitDirectoryWriter;
 import dev.cif.split.WriteOptions;
-import dev.cif.testing.DatasetCheck;
+import dev.cif.testing.core.DatasetCheck;
 import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.RandomData;
 import java.io.File;

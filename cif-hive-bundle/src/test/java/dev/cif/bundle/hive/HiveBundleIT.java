@@ -1,4 +1,4 @@
-package dev.cif.bundle;
+package dev.cif.bundle.hive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

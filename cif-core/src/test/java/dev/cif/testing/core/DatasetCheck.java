@@ -1,4 +1,4 @@
-package dev.cif.testing;
+package dev.cif.testing.core;
 
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;

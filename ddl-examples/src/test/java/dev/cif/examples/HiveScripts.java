@@ -1,4 +1,4 @@
-package dev.cif.hive;
+package dev.cif.examples;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.cif.hive;
+package dev.cif.embedded.hive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
