@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.embedded.hive.EmbeddedHive;
-import dev.cif.hive.HiveScripts;
 import java.io.File;
 import java.nio.file.Paths;
 import java.util.List;

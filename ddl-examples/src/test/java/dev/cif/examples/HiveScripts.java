@@ -1,12 +1,12 @@
 package dev.cif.examples;
 
+import dev.cif.embedded.hive.EmbeddedHive;
+import dev.cif.embedded.hive.HiveShell;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +18,7 @@ import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
  * script as {@code bin/cif hive -f} does ({@link HiveShell#statements}), applies {@code SET}s to the
  * session, and keeps the rows of every query (SELECT, SHOW PARTITIONS), sorted, keyed by statement.
  */
-public final class HiveScripts {
+final class HiveScripts {
   /** Where the example scripts are: ddl-examples/src/main/hive (tests run in the module directory). */
   public static final Path DIR = Paths.get("src/main/hive").toAbsolutePath();
 
@@ -53,9 +53,7 @@ public final class HiveScripts {
       }
       List<String> rows = hive.run(s);
       if (upper.startsWith("SELECT") || upper.startsWith("WITH") || upper.startsWith("SHOW PARTITIONS")) {
-        List<String> sorted = new ArrayList<>(rows);
-        Collections.sort(sorted);
-        answers.put(s, sorted);
+        answers.put(s, EmbeddedHive.sorted(rows));
       }
     }
     return answers;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.embedded.hive.EmbeddedHive;
-import dev.cif.hive.HiveScripts;
 import dev.cif.testing.CrawlPages;
 import java.nio.file.Path;
 import java.nio.file.Paths;

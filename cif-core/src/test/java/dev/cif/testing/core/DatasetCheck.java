@@ -5,6 +5,7 @@ import dev.cif.record.RecordType;
 import dev.cif.record.SplitRecordReader;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
+import dev.cif.testing.RandomData;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -17,8 +17,8 @@ import org.apache.hadoop.hive.ql.session.SessionState;
  * and by the tests (one session per test class: a session costs seconds).
  */
 public final class EmbeddedHive implements AutoCloseable {
-  final File root;
-  final HiveConf conf;
+  private final File root;
+  private final HiveConf conf;
   private final SessionSite site;
   private final SessionState session;
 
@@ -185,13 +185,13 @@ public final class EmbeddedHive implements AutoCloseable {
   }
 
   /** A table's directory, as DESCRIBE FORMATTED reports it. */
-  org.apache.hadoop.fs.Path location(String table) throws CommandProcessorException {
+  public org.apache.hadoop.fs.Path location(String table) throws CommandProcessorException {
     return new org.apache.hadoop.fs.Path(run("DESCRIBE FORMATTED " + table).stream().filter(l -> l.startsWith("Location:"))
         .findFirst().orElseThrow().substring("Location:".length()).trim());
   }
 
   /** A table parameter (numRows, totalSize, ...) as DESCRIBE FORMATTED reports it. */
-  String tableParameter(String table, String name) throws CommandProcessorException {
+  public String tableParameter(String table, String name) throws CommandProcessorException {
     for (String l : run("DESCRIBE FORMATTED " + table)) {
       String[] p = l.trim().split("\\s+");
       if (p.length == 2 && p[0].equals(name)) return p[1];
@@ -203,7 +203,7 @@ public final class EmbeddedHive implements AutoCloseable {
    * A counter summed over the jobs of the last statement (e.g. {@code CIF}/{@code ROWS_MATERIALIZED} of
    * {@link dev.cif.hive.vector.VectorizedCifReader}); 0 if it ran no job or no task counted it.
    */
-  long lastStatementCounter(String group, String name) {
+  public long lastStatementCounter(String group, String name) {
     long sum = 0;
     for (org.apache.hadoop.hive.ql.MapRedStats s : SessionState.get().getMapRedStats().values()) {
       if (s.getCounters() != null) sum += s.getCounters().findCounter(group, name).getValue();
@@ -212,13 +212,14 @@ public final class EmbeddedHive implements AutoCloseable {
   }
 
   /** A copy of the rows in sorted order, for comparing answers whose row order Hive leaves open. */
-  static List<String> sorted(List<String> rows) {
+  public static List<String> sorted(List<String> rows) {
     List<String> copy = new ArrayList<>(rows);
     java.util.Collections.sort(copy);
     return copy;
   }
 
-  void runAll(String... sql) throws CommandProcessorException {
+  /** Runs the statements in order; their rows are dropped. */
+  public void runAll(String... sql) throws CommandProcessorException {
     for (String s : sql) run(s);
   }
 
@@ -231,5 +232,12 @@ public final class EmbeddedHive implements AutoCloseable {
     }
   }
 
+  /** The directory the session's warehouse, scratch and metastore directories live under. */
   public File root() { return root; }
+
+  /**
+   * The session's configuration: what its statements and jobs run with, for opening the file systems its
+   * tables live on. Settings made here reach the driver but not Hive's fresh HiveConf objects; use {@link #set}.
+   */
+  public HiveConf conf() { return conf; }
 }

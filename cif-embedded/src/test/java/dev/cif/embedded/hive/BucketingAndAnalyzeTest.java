@@ -39,7 +39,7 @@ class BucketingAndAnalyzeTest extends EmbeddedHiveTest {
 
   @Test
   void eachBucketIsOneSplitDirectoryAndSamplingReadsIt() throws Exception {
-    FileSystem fs = FileSystem.getLocal(hive.conf);
+    FileSystem fs = FileSystem.getLocal(hive.conf());
     Path dir = hive.location("b_cif");
     List<String> names = new ArrayList<>();
     for (Path p : DatasetListing.splitDirectories(fs, dir)) names.add(p.getName());
@@ -69,11 +69,11 @@ class BucketingAndAnalyzeTest extends EmbeddedHiveTest {
       assertFalse(orc.stream().noneMatch(l -> l.startsWith("num_nulls")), orc.toString());
     }
     // The optimizer answers from those statistics alike.
-    hive.conf.setBoolean("hive.compute.query.using.stats", true);
+    hive.conf().setBoolean("hive.compute.query.using.stats", true);
     try {
       assertSameAnswer("SELECT count(*), min(k), max(k) FROM $t");
     } finally {
-      hive.conf.setBoolean("hive.compute.query.using.stats", false);
+      hive.conf().setBoolean("hive.compute.query.using.stats", false);
     }
   }
 }

@@ -90,7 +90,7 @@ class CifTableDdlTest extends EmbeddedHiveTest {
     Path location = hive.location("d_c");
     both("d", "DROP TABLE $t");
     assertFalse(hive.run("SHOW TABLES").contains("d_c"));
-    assertFalse(location.getFileSystem(hive.conf).exists(location), "purged on DROP: " + location);
+    assertFalse(location.getFileSystem(hive.conf()).exists(location), "purged on DROP: " + location);
   }
 
 
@@ -99,11 +99,11 @@ class CifTableDdlTest extends EmbeddedHiveTest {
   void externalTableOverColumnOutputFormatData() throws Exception {
     Schema schema = SchemaBuilder.record("page").fields().requiredString("url").optionalInt("n")
         .name("tags").type().map().values().stringType().noDefault().endRecord();
-    Path cifDir = new Path(hive.root.getPath(), "ext-cif");
-    Path textDir = new Path(hive.root.getPath(), "ext-text");
-    FileSystem fs = FileSystem.getLocal(hive.conf);
+    Path cifDir = new Path(hive.root().getPath(), "ext-cif");
+    Path textDir = new Path(hive.root().getPath(), "ext-text");
+    FileSystem fs = FileSystem.getLocal(hive.conf());
     StringBuilder text = new StringBuilder();
-    Job job = Job.getInstance(hive.conf);
+    Job job = Job.getInstance(hive.conf());
     ColumnOutputFormat.setSchema(job, schema);
     FileOutputFormat.setOutputPath(job, cifDir);
     TaskAttemptContext ctx = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID("ext", 1, TaskType.MAP, 0, 0));

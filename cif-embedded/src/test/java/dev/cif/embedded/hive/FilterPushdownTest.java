@@ -83,7 +83,7 @@ class FilterPushdownTest extends EmbeddedHiveTest {
         // column to a few KB, where opening the file costs more than the blocks).
         "CREATE TABLE sorted_c STORED AS CIF TBLPROPERTIES ('cif.block.bytes' = '4096', 'cif.codec' = '*:none') AS SELECT * FROM sorted_t ORDER BY k");
     Path data = hive.location("sorted_c");
-    List<Path> dirs = DatasetListing.splitDirectories(data.getFileSystem(hive.conf), data);
+    List<Path> dirs = DatasetListing.splitDirectories(data.getFileSystem(hive.conf()), data);
     assertEquals(1, dirs.size());
     hive.run("CREATE EXTERNAL TABLE sorted_counted (k INT, v STRING, d DECIMAL(10,2)) STORED AS CIF LOCATION 'countfile://"
         + data.toUri().getPath() + "'");
@@ -91,7 +91,7 @@ class FilterPushdownTest extends EmbeddedHiveTest {
   }
 
   private static long length(Path dir, String file) throws Exception {
-    return dir.getFileSystem(hive.conf).getFileStatus(new Path(dir, file)).getLen();
+    return dir.getFileSystem(hive.conf()).getFileStatus(new Path(dir, file)).getLen();
   }
 
   /** Inside a kept split-directory, blocks whose statistics rule the filter out are not read either. */

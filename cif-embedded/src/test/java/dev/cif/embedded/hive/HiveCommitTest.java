@@ -34,7 +34,7 @@ class HiveCommitTest extends EmbeddedHiveTest {
 
   private static List<FileStatus> tableEntries(String table) throws Exception {
     Path dir = hive.location(table);
-    FileSystem fs = dir.getFileSystem(hive.conf);
+    FileSystem fs = dir.getFileSystem(hive.conf());
     return Arrays.asList(fs.listStatus(dir));
   }
 
@@ -55,9 +55,9 @@ class HiveCommitTest extends EmbeddedHiveTest {
 
     // Statistics: numRows as Hive computed it on commit, and count(*) answered from them.
     assertEquals(numRowsStat("t"), numRowsStat("c"));
-    hive.conf.setBoolean("hive.compute.query.using.stats", true);
+    hive.conf().setBoolean("hive.compute.query.using.stats", true);
     List<String> fromStats = hive.run("SELECT count(*) FROM c");
-    hive.conf.setBoolean("hive.compute.query.using.stats", false);
+    hive.conf().setBoolean("hive.compute.query.using.stats", false);
     assertEquals(hive.run("SELECT count(*) FROM t"), fromStats);
     assertEquals(fromStats, hive.run("SELECT count(*) FROM c"));
 
@@ -80,7 +80,7 @@ class HiveCommitTest extends EmbeddedHiveTest {
     for (FileStatus e : tableEntries(table)) {
       if (e.getPath().getName().startsWith(".")) continue;
       assertTrue(e.isDirectory(), e.getPath() + " is not a split-directory");
-      rows += SplitDirectory.open(e.getPath().getFileSystem(hive.conf), e.getPath()).rows();
+      rows += SplitDirectory.open(e.getPath().getFileSystem(hive.conf()), e.getPath()).rows();
     }
     return rows;
   }
@@ -98,10 +98,10 @@ class HiveCommitTest extends EmbeddedHiveTest {
   /** What Hive runs on a task output directory when speculative or retried attempts left duplicates. */
   @Test
   void deduplicationKeepsOneWholeSplitDirectoryPerTask() throws Exception {
-    Configuration conf = new Configuration(hive.conf);
+    Configuration conf = new Configuration(hive.conf());
     // Hive resolves duplicate attempts only for engines with speculative execution (it refuses on mr).
     conf.set("hive.execution.engine", "tez");
-    Path dir = new Path(hive.root.getPath(), "dedup");
+    Path dir = new Path(hive.root().getPath(), "dedup");
     FileSystem fs = FileSystem.getLocal(conf);
     Schema schema = HiveTypeMapping.tableSchema("d", List.of("k"),
         List.of(org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory.intTypeInfo));

@@ -50,7 +50,7 @@ class InsertFaultsTest extends TezHiveTest {
     java.nio.file.Path srcDir = java.nio.file.Path.of(hive.location("src").toUri());
     Files.createDirectories(srcDir);
     Files.write(srcDir.resolve("rows.txt"), lines, StandardCharsets.UTF_8);
-    tableDir = hive.root.toPath().resolve("faulty-table");
+    tableDir = hive.root().toPath().resolve("faulty-table");
     hive.run("CREATE EXTERNAL TABLE f (k INT, v STRING) STORED AS CIF LOCATION '" + FaultyFileSystem.path(tableDir) + "'");
     // Small split-directories and blocks: a task writes several, and a fault can fall in any.
     hive.set("cif.split-directory.bytes", "4096");
@@ -186,7 +186,7 @@ class InsertFaultsTest extends TezHiveTest {
    */
   @Test
   void hiveLosesOldRowsOfATextfileTableTooWhenItsFinalMoveFails() throws Exception {
-    java.nio.file.Path dir = hive.root.toPath().resolve("faulty-text");
+    java.nio.file.Path dir = hive.root().toPath().resolve("faulty-text");
     hive.run("CREATE EXTERNAL TABLE t (k INT, v STRING) STORED AS TEXTFILE LOCATION '" + FaultyFileSystem.path(dir) + "'");
     hive.run("INSERT INTO t SELECT k, v FROM src");
     FaultyFileSystem.disarm();

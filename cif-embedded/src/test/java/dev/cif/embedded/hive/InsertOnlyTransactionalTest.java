@@ -43,7 +43,7 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
   /** The names of a table directory's entries, sorted (delta_*, base_*). */
   private static List<String> entries(String table) throws Exception {
     Path dir = hive.location(table);
-    FileSystem fs = dir.getFileSystem(hive.conf);
+    FileSystem fs = dir.getFileSystem(hive.conf());
     return Arrays.stream(fs.listStatus(dir)).map(s -> s.getPath().getName()).sorted().collect(Collectors.toList());
   }
 
@@ -87,10 +87,10 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
     assertEquals(List.of("10\ta", "20\tNULL", "5\te"), rows("mm"));
 
     // Again with vectorized execution off: the row path.
-    hive.conf.setBoolean("hive.vectorized.execution.enabled", false);
+    hive.conf().setBoolean("hive.vectorized.execution.enabled", false);
     assertEquals(List.of("10\ta", "20\tNULL", "5\te"), rows("mm"));
     assertEquals(List.of("3"), hive.run("SELECT count(*) FROM mm"));
-    hive.conf.setBoolean("hive.vectorized.execution.enabled", true);
+    hive.conf().setBoolean("hive.vectorized.execution.enabled", true);
   }
 
   @Test
@@ -129,7 +129,7 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
    * starts, it returns after one cycle.
    */
   private static void runOnce(CompactorThread thread) throws Exception {
-    thread.setConf(new org.apache.hadoop.hive.conf.HiveConf(hive.conf));
+    thread.setConf(new org.apache.hadoop.hive.conf.HiveConf(hive.conf()));
     thread.init(new AtomicBoolean(true));
     thread.start();
     thread.join();
@@ -160,7 +160,7 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
     assertEquals(1, bases.size(), compacted.toString());
     // The base holds the compacted rows as CIF split-directories, and is what a reader now reads.
     Path base = new Path(hive.location("mmc"), bases.get(0));
-    assertFalse(DatasetListing.splitDirectories(base.getFileSystem(hive.conf), base).isEmpty(), base.toString());
+    assertFalse(DatasetListing.splitDirectories(base.getFileSystem(hive.conf()), base).isEmpty(), base.toString());
     assertEquals(expected, rows("mmc"));
 
     runOnce(new Cleaner());
@@ -172,12 +172,12 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
     String ordered = "SELECT * FROM mmc ORDER BY k";
     assertEquals(expected, hive.run(ordered));
     assertEquals(4, hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_SCANNED));
-    hive.conf.setBoolean("hive.vectorized.execution.enabled", false);
+    hive.conf().setBoolean("hive.vectorized.execution.enabled", false);
     try {
       assertEquals(expected, hive.run(ordered));
       assertEquals(0, hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_SCANNED));
     } finally {
-      hive.conf.setBoolean("hive.vectorized.execution.enabled", true);
+      hive.conf().setBoolean("hive.vectorized.execution.enabled", true);
     }
 
     // Later writes go to new deltas beside the base.

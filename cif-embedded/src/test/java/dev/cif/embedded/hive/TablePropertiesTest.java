@@ -46,7 +46,7 @@ class TablePropertiesTest extends EmbeddedHiveTest {
   @Test
   void insertRefusesABadValue() throws Exception {
     hive.run("CREATE TABLE p_insert (k INT) STORED AS CIF");
-    IMetaStoreClient metastore = Hive.get(hive.conf).getMSC();
+    IMetaStoreClient metastore = Hive.get(hive.conf()).getMSC();
     Table t = metastore.getTable("default", "p_insert");
     t.getParameters().put("cif.block.bytes", "-5");
     metastore.alter_table("default", "p_insert", t);
