@@ -1,7 +1,7 @@
 package dev.cif.bench;
 
-import dev.cif.console.EngineLog;
-import dev.cif.console.Progress;
+import dev.cif.embedded.console.EngineLog;
+import dev.cif.embedded.console.Progress;
 import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
 import dev.cif.testing.rows.RowGenerator;

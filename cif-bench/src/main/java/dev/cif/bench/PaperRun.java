@@ -13,7 +13,7 @@ import dev.cif.bench.harness.PageCache;
 import dev.cif.bench.harness.ResultTable;
 import dev.cif.bench.harness.RunConditions;
 import dev.cif.bench.harness.RunSettings;
-import dev.cif.console.Progress;
+import dev.cif.embedded.console.Progress;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -55,7 +55,7 @@ class BenchMainTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8);
-    new BenchMain(new PrintStream(out, true, StandardCharsets.UTF_8), logStream, dev.cif.console.Progress.logOnly(logStream))
+    new BenchMain(new PrintStream(out, true, StandardCharsets.UTF_8), logStream, dev.cif.embedded.console.Progress.logOnly(logStream))
         .execute(new String[] {"run", "fig10", "--rows", "300", "--dir", tmp.getPath(), "--runs", "1", "--warmups", "0",
             "--formats", "seq-uncomp,seq-block", "--baseline", "seq-uncomp"});
     java.util.List<String> lines = out.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();

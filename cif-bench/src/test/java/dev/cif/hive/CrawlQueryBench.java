@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.cif.embedded.hive.EmbeddedHive;
 import dev.cif.hive.vector.VectorizedCifReader;
 import dev.cif.testing.OpenCountingFileSystem;
 import java.io.File;
@@ -163,7 +164,7 @@ public class CrawlQueryBench {
         hive.set(p[0].trim(), p[1].trim());
         report.add("SET " + p[0].trim() + "=" + p[1].trim());
       }
-      FileSystem fs = FileSystem.getLocal(hive.conf);
+      FileSystem fs = FileSystem.getLocal(hive.conf());
       report.add(String.format("%-9s %-10s %10s %5s %8s %8s %9s %9s %9s %10s  %s", "format", "vectorized", "size MB", "merged",
           "wall s", "CPU s", "map CPU s", "other s", "JVM s", "read MB", "map CPU s of each run"));
       List<String> expected = null;

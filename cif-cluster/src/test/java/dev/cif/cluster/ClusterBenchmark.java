@@ -3,8 +3,8 @@ package dev.cif.cluster;
 import dev.cif.sqlbench.TezDagCounters;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.hive.ClusterSettings;
-import dev.cif.hive.EmbeddedHive;
+import dev.cif.embedded.hive.ClusterSettings;
+import dev.cif.embedded.hive.EmbeddedHive;
 import dev.cif.sqlbench.Answer;
 import dev.cif.sqlbench.Format;
 import dev.cif.sqlbench.TextDataWriter;

@@ -4,7 +4,7 @@ import dev.cif.sqlbench.TezDagCounters;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.hive.EmbeddedHive;
+import dev.cif.embedded.hive.EmbeddedHive;
 import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;

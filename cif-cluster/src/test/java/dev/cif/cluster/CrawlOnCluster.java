@@ -1,8 +1,8 @@
 package dev.cif.cluster;
 
-import dev.cif.hive.EmbeddedHive;
-import dev.cif.hive.HiveScripts;
-import dev.cif.pig.ClusterPig;
+import dev.cif.embedded.hive.EmbeddedHive;
+import dev.cif.embedded.hive.HiveShell;
+import dev.cif.embedded.pig.ClusterPig;
 import dev.cif.sqlbench.Answer;
 import dev.cif.sqlbench.Format;
 import dev.cif.testing.CrawlPages;
@@ -45,7 +45,7 @@ final class CrawlOnCluster {
 
   void run() throws Exception {
     FileSystem fs = cluster.fileSystem();
-    List<String> script = HiveScripts.statements(Files.readString(Path.of("../ddl-examples/src/main/hive/urlinfo.sql"),
+    List<String> script = HiveShell.statements(Files.readString(Path.of("../ddl-examples/src/main/hive/urlinfo.sql"),
         StandardCharsets.UTF_8));
     String create = script.get(0);
     String insert = script.get(1);

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.hive.EmbeddedHive;
-import dev.cif.hive.HiveScripts;
+import dev.cif.embedded.hive.EmbeddedHive;
+import dev.cif.embedded.hive.HiveShell;
 import dev.cif.sqlbench.SsbData;
 import dev.cif.sqlbench.TextDataWriter;
 import dev.cif.sqlbench.Workload;
@@ -24,7 +24,7 @@ import org.apache.hadoop.fs.FileSystem;
 import dev.cif.testing.CrawlPages;
 import org.apache.pig.ExecType;
 import org.apache.pig.PigServer;
-import dev.cif.pig.ClusterPig;
+import dev.cif.embedded.pig.ClusterPig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -116,7 +116,7 @@ class HiveAndPigOnClusterIT {
    */
   @Test
   void crawlQueryOnTezContainersGivesTheLocalRunnersAnswer() throws Exception {
-    List<String> script = HiveScripts.statements(Files.readString(
+    List<String> script = HiveShell.statements(Files.readString(
         Path.of("../ddl-examples/src/main/hive/urlinfo.sql"), StandardCharsets.UTF_8));
     hive.run("CREATE DATABASE crawl");
     hive.run("USE crawl");

@@ -1,8 +1,8 @@
 package dev.cif.cluster;
 
 import dev.cif.sqlbench.TezDagCounters;
-import dev.cif.hive.ClusterSettings;
-import dev.cif.hive.EmbeddedHive;
+import dev.cif.embedded.hive.ClusterSettings;
+import dev.cif.embedded.hive.EmbeddedHive;
 import java.io.File;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -13,7 +13,7 @@ import dev.cif.impl.split.DatasetWriter;
 import dev.cif.impl.split.SplitDirectory;
 import dev.cif.record.Projection;
 import dev.cif.record.RecordType;
-import dev.cif.testing.DatasetCheck;
+import dev.cif.testing.core.DatasetCheck;
 import dev.cif.testing.RandomData;
 import dev.cif.testing.TestFs;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cif.mapreduce.ColumnOutputFormat;
-import dev.cif.testing.DatasetCheck;
+import dev.cif.testing.core.DatasetCheck;
 import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.RandomData;
 import java.io.IOException;

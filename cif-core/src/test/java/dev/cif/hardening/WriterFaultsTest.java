@@ -8,7 +8,7 @@ import dev.cif.WriteOptions;
 import dev.cif.impl.split.DatasetWriter;
 import dev.cif.impl.split.SplitDirectoryLayout;
 import dev.cif.impl.split.SplitDirectoryWriter;
-import dev.cif.testing.DatasetCheck;
+import dev.cif.testing.core.DatasetCheck;
 import dev.cif.testing.FaultyFileSystem;
 import dev.cif.testing.RandomData;
 import java.io.File;

@@ -4,8 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.hive.EmbeddedHive;
-import dev.cif.hive.HiveScripts;
+import dev.cif.embedded.hive.EmbeddedHive;
 import java.io.File;
 import java.nio.file.Paths;
 import java.util.List;

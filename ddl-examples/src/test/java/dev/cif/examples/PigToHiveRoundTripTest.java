@@ -3,8 +3,7 @@ package dev.cif.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.hive.EmbeddedHive;
-import dev.cif.hive.HiveScripts;
+import dev.cif.embedded.hive.EmbeddedHive;
 import dev.cif.testing.CrawlPages;
 import java.nio.file.Path;
 import java.nio.file.Paths;

@@ -3,7 +3,7 @@ package dev.cif.pig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.cif.testing.DatasetCheck;
+import dev.cif.testing.core.DatasetCheck;
 import dev.cif.testing.FaultyFileSystem;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.cif.testing.DatasetCheck;
+import dev.cif.testing.core.DatasetCheck;
 import dev.cif.testing.FaultyFileSystem;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.cif.sqlbench;
 
-import dev.cif.hive.ClusterSession;
-import dev.cif.hive.ClusterSettings;
-import dev.cif.hive.EmbeddedHive;
+import dev.cif.embedded.hive.ClusterSession;
+import dev.cif.embedded.hive.ClusterSettings;
+import dev.cif.embedded.hive.EmbeddedHive;
 import java.io.File;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;

@@ -1,7 +1,7 @@
 package dev.cif.sqlbench;
 
-import dev.cif.console.TaskFailureLog;
-import dev.cif.hive.EmbeddedHive;
+import dev.cif.embedded.console.TaskFailureLog;
+import dev.cif.embedded.hive.EmbeddedHive;
 import java.io.File;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.cif.sqlbench;
 
-import dev.cif.console.EngineLog;
-import dev.cif.console.Progress;
+import dev.cif.embedded.console.EngineLog;
+import dev.cif.embedded.console.Progress;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.cif.sqlbench;
 
-import dev.cif.hive.HiveScripts;
+import dev.cif.embedded.hive.HiveShell;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -31,11 +31,11 @@ public enum Workload {
    * money and quantity columns of type {@code money} (SSB has none).
    */
   public List<String> stagingDdl(String db, String dataUri, String money) {
-    return HiveScripts.statements(resource("tables.sql").replace("${db}", db).replace("${data}", dataUri).replace("${money}", money));
+    return HiveShell.statements(resource("tables.sql").replace("${db}", db).replace("${data}", dataUri).replace("${money}", money));
   }
 
   /** The statements of one query file; the last one that returns rows is the answer. */
-  public List<String> query(String name) { return HiveScripts.statements(resource(name + ".sql")); }
+  public List<String> query(String name) { return HiveShell.statements(resource(name + ".sql")); }
 
   private String resource(String file) { return text("sqlbench/" + id() + "/" + file); }
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.console.TaskFailureLog;
+import dev.cif.embedded.console.TaskFailureLog;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.cif.bench.harness;
 
-import dev.cif.console.Progress;
+import dev.cif.embedded.console.Progress;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;

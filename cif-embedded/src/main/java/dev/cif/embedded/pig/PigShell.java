@@ -1,0 +1,93 @@
+package dev.cif.embedded.pig;
+
+import dev.cif.embedded.console.EngineLog;
+import dev.cif.embedded.console.RootCause;
+import dev.cif.embedded.console.TaskFailureLog;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.pig.ExecType;
+import org.apache.pig.PigServer;
+import org.apache.pig.tools.grunt.GruntParser;
+
+/**
+ * {@code bin/cif pig -e STATEMENTS | -f FILE}: Pig Latin in local mode with CIF on the classpath, so
+ * CifLoader and CifStorer can be tried without a cluster. Statements run through Pig's own Grunt
+ * parser (DUMP, STORE, DESCRIBE, SET, ...); scratch directories go to a private temporary directory.
+ */
+public final class PigShell {
+  private PigShell() {}
+
+  public static void main(String[] args) throws Exception {
+    // Pig's log, Hadoop's and whatever the jobs print go to the log file; DUMP's tuples to standard output.
+    File dir = Files.createTempDirectory("cif-pig").toFile();
+    EngineLog log = EngineLog.to(new File(dir, "cif-pig.log"), "cif pig");
+    System.setProperty("pig.logfile", new File(dir, "pig-errors.log").getPath());
+    int status = run(new Configuration(), args, log.results(), log.terminal());
+    log.results().flush();
+    System.exit(status);
+  }
+
+  public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
+    return run(conf, args, out, System.err);
+  }
+
+  /**
+   * Runs a script; DUMP's output goes to {@code out}. A failed script ends with one line on {@code err}
+   * naming the root cause (a task's exception when a job failed), the stack trace only with CIF_DEBUG=1.
+   * With {@code --conf DIR} it runs in MapReduce mode on the cluster whose client site files are in DIR.
+   */
+  public static int run(Configuration conf, String[] args, PrintStream out, PrintStream err) throws Exception {
+    File cluster = args.length == 4 && "--conf".equals(args[2]) ? new File(args[3]) : null;
+    if ((args.length != 2 && cluster == null) || !("-e".equals(args[0]) || "-f".equals(args[0]))) {
+      err.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT [--conf CLUSTER_CONF_DIR]");
+      return 2;
+    }
+    // Grunt's lexer fails on a statement that ends the input without a newline ("Lexical error ... <EOF>").
+    Reader script = "-e".equals(args[0]) ? new StringReader(args[1] + "\n")
+        : Files.newBufferedReader(Paths.get(args[1]), StandardCharsets.UTF_8);
+    Path scratch = Files.createTempDirectory("cif-pig");
+    Properties p = new Properties();
+    p.setProperty("hadoop.tmp.dir", scratch.resolve("hadoop").toString());
+    p.setProperty("mapreduce.jobtracker.staging.root.dir", scratch.resolve("staging").toString());
+    p.setProperty("pig.temp.dir", scratch.resolve("pig").toString());
+    // CifLoader() and CifStorer() by their short names, as a cluster's pig.properties gets them (docs/pig.md).
+    p.setProperty("udf.import.list", "dev.cif.pig.");
+    PrintStream saved = System.out;
+    System.setOut(out);
+    TaskFailureLog taskFailures = TaskFailureLog.install();
+    taskFailures.takeThrowable(); // forget an earlier script's failure in this JVM
+    // Pig's job-control thread looks at its jobs every pig.jobcontrol.sleep ms, 5 s by default (sized for a
+    // cluster's JobTracker); a local job finishes in well under that and each one waited for the next look.
+    if (cluster == null) p.setProperty("pig.jobcontrol.sleep", "100");
+    PigServer pig = cluster != null ? ClusterPig.open(cluster, p) : new PigServer(ExecType.LOCAL, p);
+    try {
+      GruntParser parser = new GruntParser(script, pig);
+      parser.setInteractive(false);
+      int[] results = parser.parseStopOnError();
+      if (results[1] == 0) return 0;
+      Throwable task = taskFailures.takeThrowable();
+      err.println("cif pig: FAILED: " + (task == null ? results[1] + " job(s) failed" : RootCause.of(task, task)));
+      return 1;
+    } catch (Exception e) {
+      Throwable task = taskFailures.takeThrowable();
+      System.err.println("cif pig: script failed"); // the log, in bin/cif
+      e.printStackTrace(System.err);
+      err.println("cif pig: FAILED: " + RootCause.of(e, task));
+      if ("1".equals(System.getenv("CIF_DEBUG"))) e.printStackTrace(err);
+      return 1;
+    } finally {
+      pig.shutdown();
+      System.setOut(saved);
+      script.close();
+    }
+  }
+}
