@@ -22,6 +22,10 @@ import org.apache.tez.test.MiniTezCluster;
  * ResourceManager and one NodeManager per node under the DataNode's host name, Tez on YARN. Every task
  * runs in a container JVM of its own. The containers' classpath is the nodes' Hadoop and Tez install
  * only; CIF reaches them the way an operator ships it (aux jars), never from this JVM's classpath.
+ *
+ * <p>The project's one cluster fixture: {@code bin/cif cluster} ({@link ClusterCommand}), cif-cluster's suites
+ * and benchmark, and cif-it start it through {@link #start}. Built on Hadoop's and Tez's mini clusters (their
+ * test jars), so this module is a developer tool that ships nowhere (docs/cluster.md).
  */
 public final class OneMachineCluster implements AutoCloseable {
   public static final String PLACEMENT_POLICY = "org.apache.hadoop.hdfs.server.blockmanagement.ColumnPlacementPolicy";
