@@ -2,8 +2,6 @@ package dev.cif.cluster;
 
 import java.io.File;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +47,7 @@ public final class ClusterCommand {
   }
 
   private static int runCluster(File base, List<String> opts, PrintStream out, PrintStream err) throws Exception {
-    OneMachineCluster.Options options = new OneMachineCluster.Options().nodeClasspath(nodeClasspath());
+    OneMachineCluster.Options options = new OneMachineCluster.Options();
     for (int i = 0; i < opts.size(); i++) {
       switch (opts.get(i)) {
         case "--nodes": options.nodes(Integer.parseInt(opts.get(++i))); break;
@@ -60,8 +58,6 @@ public final class ClusterCommand {
           return 2;
       }
     }
-    // Hadoop's mini clusters keep their data under test.build.data (default ./target/test/data).
-    System.setProperty("test.build.data", new File(base, "data").getPath());
     OneMachineCluster cluster = OneMachineCluster.start(base, options);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -74,27 +70,13 @@ public final class ClusterCommand {
     return 0;
   }
 
-  /**
-   * The nodes' Hadoop and Tez jars: the classpath file bin/cif names in CIF_CLUSTER_NODE_CLASSPATH, else this
-   * JVM's. (An environment variable of the launcher, not a CIF setting: nothing a table or job reads.)
-   */
-  static List<String> nodeClasspath() throws Exception {
-    String file = System.getenv("CIF_CLUSTER_NODE_CLASSPATH");
-    String cp = file != null ? Files.readString(new File(file).toPath(), StandardCharsets.UTF_8).trim()
-        : System.getProperty("java.class.path");
-    return Arrays.asList(cp.split(File.pathSeparator));
-  }
-
   private static int status(File base, PrintStream out, PrintStream err) throws Exception {
     File conf = OneMachineCluster.confDir(base);
     if (!new File(conf, "ready").isFile()) {
       out.println("not running (no " + new File(conf, "ready") + ")");
       return 1;
     }
-    Configuration c = new YarnConfiguration();
-    for (File site : conf.listFiles((d, n) -> n.endsWith("-site.xml"))) {
-      c.addResource(new org.apache.hadoop.fs.Path(site.toURI()));
-    }
+    Configuration c = OneMachineCluster.clientConfiguration(conf);
     Map<String, String> lines = new TreeMap<>();
     try (FileSystem fs = FileSystem.newInstance(c)) {
       DatanodeInfo[] live = ((DistributedFileSystem) fs).getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE);

@@ -24,8 +24,11 @@ import org.apache.hadoop.conf.Configuration;
  * hands a task its own node's replica first, and the DataNodes tell local readers from remote ones.
  *
  * <p>The address is {@value #ADDRESS_KEY} (a DataNode's configuration, all DataNodes sharing one JVM) or else
- * the {@value OneMachineCluster#NODE_ADDRESS_ENV} environment variable (each NodeManager gives it to its
+ * the {@value #NODE_ADDRESS_ENV} environment variable (each NodeManager gives it to its
  * containers); without either, sockets are left unbound (a client on no node).
+ *
+ * <p>The class travels alone, in {@link OneMachineCluster#networkJar}, to containers and clients: it refers to
+ * nothing but the JDK and Hadoop's {@code Configuration} ({@code NetworkJarTest} checks).
  */
 public final class NodeAddressSocketFactory extends SocketFactory implements Configurable {
   /**
@@ -33,12 +36,14 @@ public final class NodeAddressSocketFactory extends SocketFactory implements Con
    * simulated cluster's own, set only by OneMachineCluster, so not one of CIF's settings (CifConf).
    */
   public static final String ADDRESS_KEY = "one-machine-cluster.node.address";
+  /** The environment variable a NodeManager gives its containers: its node's loopback address. */
+  public static final String NODE_ADDRESS_ENV = "CIF_NODE_ADDRESS";
 
   private Configuration conf;
   private String address;
 
   public NodeAddressSocketFactory() {
-    address = System.getenv(OneMachineCluster.NODE_ADDRESS_ENV);
+    address = System.getenv(NODE_ADDRESS_ENV);
   }
 
   @Override

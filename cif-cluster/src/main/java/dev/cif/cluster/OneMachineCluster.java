@@ -22,12 +22,19 @@ import org.apache.tez.test.MiniTezCluster;
  * ResourceManager and one NodeManager per node under the DataNode's host name, Tez on YARN. Every task
  * runs in a container JVM of its own. The containers' classpath is the nodes' Hadoop and Tez install
  * only; CIF reaches them the way an operator ships it (aux jars), never from this JVM's classpath.
+ *
+ * <p>The project's one cluster fixture: {@code bin/cif cluster} ({@link ClusterCommand}), cif-cluster's suites
+ * and benchmark, and cif-it start it through {@link #start}. Built on Hadoop's and Tez's mini clusters (their
+ * test jars), so this module is a developer tool that ships nowhere (docs/cluster.md).
  */
 public final class OneMachineCluster implements AutoCloseable {
   public static final String PLACEMENT_POLICY = "org.apache.hadoop.hdfs.server.blockmanagement.ColumnPlacementPolicy";
   public static final String PLACEMENT_PLUGIN = "dev.cif.placement.ColumnPlacementPlugin";
-  /** The environment variable a NodeManager gives its containers: its node's loopback address. */
-  public static final String NODE_ADDRESS_ENV = "CIF_NODE_ADDRESS";
+  /**
+   * The nodes' Hadoop and Tez install: this module's runtime classpath, which its build writes into its own
+   * classes (pom.xml, execution {@code node-classpath}), so that every user of the fixture finds it.
+   */
+  static final String NODE_CLASSPATH_RESOURCE = "dev/cif/cluster/node-classpath.txt";
 
   /** How the cluster is built. */
   public static final class Options {
@@ -44,8 +51,20 @@ public final class OneMachineCluster implements AutoCloseable {
     public Options columnPlacement(boolean on) { columnPlacement = on; return this; }
     public Options nodeMemoryMb(int mb) { nodeMemoryMb = mb; return this; }
     public Options containerMb(int mb) { containerMb = mb; return this; }
-    /** The jars of the nodes' Hadoop and Tez install (the containers' classpath). */
+    /**
+     * The jars of the nodes' Hadoop and Tez install (the containers' classpath), in place of the one this
+     * module was built with.
+     */
     public Options nodeClasspath(List<String> jars) { nodeClasspath = List.copyOf(jars); return this; }
+  }
+
+  /** The node classpath this module's build resolved (its runtime dependencies: Hadoop, Tez, the placement policy). */
+  public static List<String> builtNodeClasspath() throws IOException {
+    try (var in = OneMachineCluster.class.getClassLoader().getResourceAsStream(NODE_CLASSPATH_RESOURCE)) {
+      if (in == null) throw new IOException("no " + NODE_CLASSPATH_RESOURCE + " on the classpath (written by cif-cluster's build)");
+      String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+      return List.of(text.split(File.pathSeparator));
+    }
   }
 
   private final File base;
@@ -68,18 +87,20 @@ public final class OneMachineCluster implements AutoCloseable {
   /** The hosts file every JVM of the cluster must be started with ({@code -Djdk.net.hosts.file}). */
   public static File hostsFile(File base) { return new File(confDir(base), "hosts"); }
 
-  /**
-   * The jar of {@link NodeAddressSocketFactory}, beside the client configuration that names it: on the nodes'
-   * classpath (each container's) and on a client's ({@code bin/cif} adds it when its {@code --conf} directory
-   * holds the one-machine cluster's hosts file). It holds that one class, so that the containers' classpath
-   * stays the nodes' Hadoop and Tez install plus the simulated network.
-   */
   /** Hadoop's TableMapping file of the nodes' racks (host name or address, then rack), in the client configuration. */
   public static File topologyTable(File base) { return new File(confDir(base), "topology.table"); }
 
+  /**
+   * The jar of {@link NodeAddressSocketFactory}, beside the client configuration that names it: on the nodes'
+   * classpath (each container's) and on a client's ({@code bin/cif} adds it when its {@code --conf} directory
+   * holds it). It holds that one class, which needs only the JDK and Hadoop's {@code Configuration} (no test
+   * library: a client's and a container's Hadoop have what it needs), so that the containers' classpath stays
+   * the nodes' Hadoop and Tez install plus the simulated network.
+   */
   public static File networkJar(File base) { return new File(confDir(base), "cif-cluster-network.jar"); }
 
-  private static void writeNetworkJar(File jar) throws IOException {
+  /** Writes the jar of {@link NodeAddressSocketFactory} alone. */
+  static void writeNetworkJar(File jar) throws IOException {
     String entry = NodeAddressSocketFactory.class.getName().replace('.', '/') + ".class";
     jar.getParentFile().mkdirs();
     try (var in = OneMachineCluster.class.getClassLoader().getResourceAsStream(entry);
@@ -96,10 +117,11 @@ public final class OneMachineCluster implements AutoCloseable {
    * configuration into {@link #confDir}. This JVM must have been started with the {@link #hostsFile}.
    */
   public static OneMachineCluster start(File base, Options options) throws Exception {
-    if (options.nodeClasspath == null || options.nodeClasspath.isEmpty()) {
-      throw new IllegalArgumentException("no node classpath (the nodes' Hadoop and Tez jars)");
-    }
+    if (options.nodeClasspath == null) options.nodeClasspath = builtNodeClasspath();
     base = base.getAbsoluteFile();
+    // Hadoop's mini clusters keep their data and the containers' logs under test.build.data (default
+    // ./target/test/data, wherever the JVM was started).
+    System.setProperty("test.build.data", new File(base, "data").getPath());
     NodeNames names = new NodeNames(options.nodes);
     File hosts = hostsFile(base);
     names.writeHostsFile(hosts);
@@ -175,7 +197,7 @@ public final class OneMachineCluster implements AutoCloseable {
         Configuration nm = yarn.getNodeManager(i).getConfig();
         nm.set(YarnConfiguration.NM_ADDRESS, names.host(i) + ":0");
         nm.set(YarnConfiguration.NM_ADMIN_USER_ENV, nm.get(YarnConfiguration.NM_ADMIN_USER_ENV,
-            YarnConfiguration.DEFAULT_NM_ADMIN_USER_ENV) + "," + NODE_ADDRESS_ENV + "=" + names.address(i));
+            YarnConfiguration.DEFAULT_NM_ADMIN_USER_ENV) + "," + NodeAddressSocketFactory.NODE_ADDRESS_ENV + "=" + names.address(i));
       }
       yarn.start();
       if (!yarn.waitForNodeManagersToConnect(60_000)) {
@@ -289,6 +311,20 @@ public final class OneMachineCluster implements AutoCloseable {
         "hive.metastore.warehouse.external.dir", "/warehouse/external",
         "hive.exec.scratchdir", "/tmp/hive"));
     return files;
+  }
+
+  /**
+   * The client configuration in {@code confDir} as a client on an edge node reads it: Hadoop's defaults, then
+   * the site files.
+   */
+  public static Configuration clientConfiguration(File confDir) {
+    Configuration c = new YarnConfiguration();
+    for (String site : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml", "tez-site.xml")) {
+      File f = new File(confDir, site);
+      if (!f.isFile()) throw new IllegalArgumentException("no " + f + " (is the cluster running?)");
+      c.addResource(new org.apache.hadoop.fs.Path(f.toURI()));
+    }
+    return c;
   }
 
   /** Writes {@link #clientConf} as Hadoop site files, then {@code ready} (the hosts file is there). */

@@ -3,8 +3,6 @@ package dev.cif.cluster;
 import dev.cif.sqlbench.TezDagCounters;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.embedded.hive.ClusterSettings;
-import dev.cif.embedded.hive.EmbeddedHive;
 import dev.cif.sqlbench.Answer;
 import dev.cif.sqlbench.Format;
 import dev.cif.sqlbench.TextDataWriter;
@@ -20,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -72,15 +69,9 @@ class ClusterBenchmark {
     TaskReads.counting();
 
     org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
-    System.setProperty("test.build.data", new File(BASE, "data").getPath());
     try (OneMachineCluster cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
-        .nodeClasspath(ClusterFixture.nodeClasspath()).columnPlacement(column).blockSize(16L << 20)
-        .nodeMemoryMb(nodeMb).containerMb(768))) {
+        .columnPlacement(column).blockSize(16L << 20).nodeMemoryMb(nodeMb).containerMb(768))) {
       FileSystem fs = cluster.fileSystem();
-      Map<String, String> conf = new LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
-      conf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()
-          .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));
-      conf.put("hive.exec.post.hooks", TezDagCounters.class.getName());
       StringBuilder report = new StringBuilder();
       String load = Files.readString(Path.of("/proc/loadavg")).trim();
       report.append("Placement: ").append(column ? "ColumnPlacementPolicy" : "HDFS default").append(", SF ").append(sf)
@@ -89,13 +80,7 @@ class ClusterBenchmark {
           .append(clientLoad ? "Hive's tasks, then copied by a client on no node (as from an edge node)" : "Hive's tasks on the nodes")
           .append("; load average at start: ")
           .append(load).append("\n\n");
-      try (EmbeddedHive hive = new EmbeddedHive(new File(BASE, "hive-client"), false, conf)) {
-        for (String line : HiveAndPigOnClusterIT.resource("sqlbench/hive4-settings.sql").split("\n")) {
-          if (line.startsWith("SET ")) {
-            String[] kv = line.substring(4, line.length() - 1).split("=", 2);
-            hive.set(kv[0], kv[1]);
-          }
-        }
+      try (EmbeddedHive hive = ClusterFixture.hive(BASE)) {
         NameNodeRpcServer rpc = (NameNodeRpcServer) cluster.dfs().getNameNode().getRpcServer();
         for (Workload w : workloads) {
           Path text = BASE.toPath().resolve(w.id() + "-text");

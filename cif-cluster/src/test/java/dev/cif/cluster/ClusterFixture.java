@@ -1,21 +1,21 @@
 package dev.cif.cluster;
 
+import dev.cif.embedded.hive.ClusterSettings;
+import dev.cif.embedded.hive.EmbeddedHive;
+import dev.cif.sqlbench.TezDagCounters;
 import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
-/** Where the build put the node classpath and the CIF jars an operator ships (see this module's pom). */
+/**
+ * What the cluster suites and the cluster benchmark put around {@link OneMachineCluster}: the CIF jars an
+ * operator ships (where this module's build put them, execution cif-aux) and Hive's client with them.
+ */
 final class ClusterFixture {
   private ClusterFixture() {}
-
-  static List<String> nodeClasspath() throws IOException {
-    File file = new File(required("cif.cluster.node.classpath"));
-    String text = Files.readString(file.toPath(), StandardCharsets.UTF_8).trim();
-    return Arrays.asList(text.split(File.pathSeparator));
-  }
 
   /** The CIF jars, as local file URIs, for hive.aux.jars.path / ADD JAR / REGISTER. */
   static List<File> auxJars() {
@@ -35,5 +35,26 @@ final class ClusterFixture {
     String v = System.getProperty(property);
     if (v == null) throw new IllegalStateException("system property " + property + " not set (run by failsafe)");
     return v;
+  }
+
+  /**
+   * Hive's embedded driver as the cluster's client (in the role of HiveServer2, which has the aux jars on its
+   * classpath), with the client configuration of the cluster under {@code base}, CIF shipped as an operator
+   * installs it (docs/cluster.md: hive.aux.jars.path names the jars, which Hive localizes into every Tez
+   * container), Tez's counters of each DAG kept (TezDagCounters) and the benchmark's Hive settings.
+   */
+  static EmbeddedHive hive(File base) throws Exception {
+    Map<String, String> conf = new LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(base)));
+    conf.put("hive.exec.post.hooks", TezDagCounters.class.getName());
+    conf.put("hive.aux.jars.path", auxJars("cif-core", "hive-cif", "aircompressor").stream()
+        .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));
+    EmbeddedHive hive = new EmbeddedHive(new File(base, "hive-client"), false, conf);
+    for (String line : HiveAndPigOnClusterIT.resource("sqlbench/hive4-settings.sql").split("\n")) {
+      if (line.startsWith("SET ")) {
+        String[] kv = line.substring(4, line.length() - 1).split("=", 2);
+        hive.set(kv[0], kv[1]);
+      }
+    }
+    return hive;
   }
 }

@@ -1,12 +1,6 @@
 package dev.cif.cluster;
 
-import dev.cif.sqlbench.TezDagCounters;
-import dev.cif.embedded.hive.ClusterSettings;
-import dev.cif.embedded.hive.EmbeddedHive;
 import java.io.File;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -51,26 +45,11 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
   private static SharedCluster start() {
     try {
       org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
-      // Hadoop's mini clusters keep their data and the containers' logs under test.build.data.
-      System.setProperty("test.build.data", new File(BASE, "data").getPath());
-      OneMachineCluster cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
-          .nodeClasspath(ClusterFixture.nodeClasspath()).blockSize(1 << 20));
+      OneMachineCluster cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options().blockSize(1 << 20));
       try {
-        Map<String, String> clientConf = new LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(BASE)));
-        clientConf.put("hive.exec.post.hooks", TezDagCounters.class.getName());
-        // As an operator installs CIF for HiveServer2 (docs/cluster.md): hive.aux.jars.path names the jars,
-        // which Hive localizes into every Tez container.
-        clientConf.put("hive.aux.jars.path", ClusterFixture.auxJars("cif-core", "hive-cif", "aircompressor").stream()
-            .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));
-        EmbeddedHive hive = new EmbeddedHive(new File(BASE, "hive-client"), false, clientConf);
+        EmbeddedHive hive = ClusterFixture.hive(BASE);
         // Map joins of the local runner build their hash tables in this JVM, not in a child process.
         hive.set("hive.exec.submit.local.task.via.child", "false");
-        for (String line : HiveAndPigOnClusterIT.resource("sqlbench/hive4-settings.sql").split("\n")) {
-          if (line.startsWith("SET ")) {
-            String[] kv = line.substring(4, line.length() - 1).split("=", 2);
-            hive.set(kv[0], kv[1]);
-          }
-        }
         return new SharedCluster(cluster, hive);
       } catch (Exception | Error e) {
         cluster.close();

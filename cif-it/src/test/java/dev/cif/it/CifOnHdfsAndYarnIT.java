@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.cluster.OneMachineCluster;
 import dev.cif.conf.CifConf;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.SplitDirectory;
@@ -11,7 +12,9 @@ import dev.cif.mapreduce.ColumnInputFormat;
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.placement.PlacementTool;
 import dev.cif.testing.Figure1;
+import io.airlift.compress.lz4.Lz4Compressor;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -23,10 +26,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
@@ -34,6 +40,9 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.util.JarFinder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,24 +51,32 @@ import org.junit.jupiter.api.Timeout;
 /**
  * CIF on a real cluster: crawl rows are loaded by a YARN job through ColumnOutputFormat into an HDFS
  * that runs ColumnPlacementPolicy, then the paper's Figure 1 job runs over ColumnInputFormat on YARN
- * and on the local runner.
+ * and on the local runner. The cluster is cif-cluster's {@link OneMachineCluster} (6 named nodes on 2 racks,
+ * 64 KB blocks), and this test is a client on no node: it submits its jobs with the cluster's client
+ * configuration, and its containers get CIF only from the jars the job ships (its job jar and
+ * {@code tmpjars}, as {@code hadoop jar -libjars} ships them).
  */
 @Timeout(300)
 class CifOnHdfsAndYarnIT {
   static final int ROWS = 4000;
   static final int INPUT_FILES = 2;
+  static final int NODES = 6;
+  static final long BLOCK_SIZE = 64 * 1024;
+  /** The cluster's directory; failsafe starts this JVM with its conf/hosts (pom.xml). */
+  static final File BASE = new File("target/one-machine-cluster").getAbsoluteFile();
   static final Path LINES = new Path("/input/lines");
   static final Path DATA = new Path("/warehouse/crawl");
 
-  static CifClusters clusters;
+  static OneMachineCluster cluster;
   static FileSystem fs;
 
   @BeforeAll
   static void loadOnYarn() throws Exception {
-    clusters = CifClusters.start();
-    fs = clusters.dfs.getFileSystem();
+    FileUtil.fullyDelete(BASE);
+    cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options().nodes(NODES).blockSize(BLOCK_SIZE));
+    fs = cluster.fileSystem();
     writeLines();
-    Configuration conf = clusters.yarnJobConf();
+    Configuration conf = yarnJobConf();
     // ~2.3 KB a row (inlinks and headers as the paper's crawl has them): rolling at 1.5 MB gives 3 or 4
     // split-directories per map task (each one a map task of the Figure 1 job, so few keep the test
     // short), and with 64 KB blocks every column file but the smallest spans several blocks. These are
@@ -74,9 +91,30 @@ class CifOnHdfsAndYarnIT {
 
   @AfterAll
   static void stop() {
-    if (clusters != null) {
-      clusters.close();
+    if (cluster != null) {
+      cluster.close();
     }
+  }
+
+  /**
+   * A job conf for YARN: the cluster's client configuration, as an edge node reads it, and what the job
+   * ships: this test's classes as the job jar, CIF's and the test kit's jars and aircompressor (the one
+   * library a Hadoop install lacks) as {@code tmpjars}. A class from a directory (a module's classes in the
+   * reactor) is jarred first (JarFinder).
+   */
+  static Configuration yarnJobConf() {
+    Configuration conf = OneMachineCluster.clientConfiguration(OneMachineCluster.confDir(BASE));
+    conf.set(MRJobConfig.JAR, JarFinder.getJar(CrawlJobs.class));
+    conf.set("tmpjars", Stream.of(ColumnInputFormat.class, Figure1.class, Lz4Compressor.class)
+        .map(c -> new File(JarFinder.getJar(c)).toURI().toString()).collect(Collectors.joining(",")));
+    return conf;
+  }
+
+  /** A job conf for the local runner against the same HDFS. */
+  static Configuration localJobConf() {
+    Configuration conf = OneMachineCluster.clientConfiguration(OneMachineCluster.confDir(BASE));
+    conf.set(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME);
+    return conf;
   }
 
   /** One file per map task of the loader, rows interleaved so that each task writes every kind. */
@@ -94,15 +132,16 @@ class CifOnHdfsAndYarnIT {
   @Test
   void theClusterHasSixNamedDatanodesOnTwoRacks() throws IOException {
     // The host assertions below only mean something if the datanodes are told apart by host name.
-    DatanodeInfo[] live = clusters.dfs.getFileSystem().getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE);
+    DatanodeInfo[] live = cluster.dfs().getFileSystem().getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE);
     Set<String> hosts = new TreeSet<>();
     Set<String> racks = new TreeSet<>();
     for (DatanodeInfo dn : live) {
       hosts.add(dn.getHostName());
       racks.add(dn.getNetworkLocation());
     }
-    assertEquals(new TreeSet<>(Arrays.asList(CifClusters.HOSTS)), hosts);
-    assertEquals(Set.of("/r1", "/r2"), racks);
+    assertEquals(NODES, hosts.size(), "datanodes by host name: " + hosts);
+    assertEquals(new TreeSet<>(cluster.names().hosts()), hosts);
+    assertEquals(Set.of("/rack1", "/rack2"), racks);
   }
 
   @Test
@@ -131,7 +170,7 @@ class CifOnHdfsAndYarnIT {
 
   @Test
   void everyHostOfASplitHoldsEveryBlockOfItsProjectedColumns() throws Exception {
-    Job job = CrawlJobs.figure1(clusters.yarnJobConf(), DATA, new Path("/unused"));
+    Job job = CrawlJobs.figure1(yarnJobConf(), DATA, new Path("/unused"));
     List<InputSplit> splits = new ColumnInputFormat().getSplits(job);
     assertEquals(DatasetListing.splitDirectories(fs, DATA).size(), splits.size());
     boolean someFileHasSeveralBlocks = false;
@@ -163,10 +202,10 @@ class CifOnHdfsAndYarnIT {
     assertFalse(expected.contains("application/xml"), "only other sites serve xml");
 
     Path yarnOut = new Path("/answers/yarn");
-    Job onYarn = CrawlJobs.figure1(clusters.yarnJobConf(), DATA, yarnOut);
+    Job onYarn = CrawlJobs.figure1(yarnJobConf(), DATA, yarnOut);
     assertTrue(onYarn.waitForCompletion(true), "figure 1 on YARN: " + onYarn.getStatus());
     Path localOut = new Path("/answers/local");
-    Job local = CrawlJobs.figure1(clusters.localJobConf(), DATA, localOut);
+    Job local = CrawlJobs.figure1(localJobConf(), DATA, localOut);
     assertTrue(local.waitForCompletion(true), "figure 1 on the local runner");
 
     // The YARN job really ran on YARN (an application id, not a local job id) and read splits.

@@ -40,7 +40,7 @@ final class CrawlJobs {
 
   static Job loader(Configuration conf, Path lines, Path out) throws IOException {
     Job job = Job.getInstance(conf, "cif-it load");
-    // From target/test-classes this finds no jar; it does on a packaged build (see CifClusters.yarnJobConf).
+    // From target/test-classes this finds no jar: the conf names one then (CifOnHdfsAndYarnIT.yarnJobConf).
     job.setJarByClass(CrawlJobs.class);
     job.setMapperClass(Loader.class);
     job.setNumReduceTasks(0);
