@@ -1,5 +1,7 @@
 package dev.cif.cli;
 
+import dev.cif.command.ClientConf;
+import dev.cif.command.Command;
 import dev.cif.column.ColumnFileReader;
 import dev.cif.conf.CifConf;
 import dev.cif.split.DatasetListing;
@@ -14,11 +16,20 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** cif meta PATH: split-directories, rows, and per column its type, layout, codec, blocks and size. */
-final class MetaCommand implements Main.Command {
-  @Override public String usage() { return "meta PATH   split-directories, rows, columns, types, layout, size per column"; }
+public final class MetaCommand implements Command {
+  @Override public String name() { return "meta"; }
+
+  @Override public String summary() { return "split-directories, rows, and per column its type, layout, codec, blocks and bytes"; }
+
+  @Override public String help() {
+    return "usage: cif meta PATH [--conf DIR]
+PATH is a dataset (a directory of split-directories) or one split-directory, on any file system Hadoop's
+client configuration reaches ($HADOOP_CONF_DIR, --conf DIR).";
+  }
 
   @Override
-  public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
+  public int run(ClientConf client, String[] argv, PrintStream out) throws Exception {
+    Configuration conf = client.configuration();
     Path path = new Path(new Args(argv).path());
     FileSystem fs = path.getFileSystem(conf);
     List<Path> dirs = DatasetListing.splitDirectories(fs, path);

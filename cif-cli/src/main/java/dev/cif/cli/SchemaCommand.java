@@ -1,5 +1,7 @@
 package dev.cif.cli;
 
+import dev.cif.command.ClientConf;
+import dev.cif.command.Command;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
 import java.io.PrintStream;
@@ -9,11 +11,19 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** cif schema PATH: the dataset's schema as Avro JSON (that of its first split-directory). */
-final class SchemaCommand implements Main.Command {
-  @Override public String usage() { return "schema PATH   the dataset's schema (Avro JSON)"; }
+public final class SchemaCommand implements Command {
+  @Override public String name() { return "schema"; }
+
+  @Override public String summary() { return "the dataset's schema (Avro JSON)"; }
+
+  @Override public String help() {
+    return "usage: cif schema PATH [--conf DIR]
+Prints the schema of PATH's first split-directory as Avro JSON.";
+  }
 
   @Override
-  public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
+  public int run(ClientConf client, String[] argv, PrintStream out) throws Exception {
+    Configuration conf = client.configuration();
     Path path = new Path(new Args(argv).path());
     FileSystem fs = path.getFileSystem(conf);
     List<Path> dirs = DatasetListing.splitDirectories(fs, path);

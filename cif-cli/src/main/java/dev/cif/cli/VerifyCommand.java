@@ -1,5 +1,7 @@
 package dev.cif.cli;
 
+import dev.cif.command.ClientConf;
+import dev.cif.command.Command;
 import dev.cif.conf.CifConf;
 import dev.cif.split.DatasetListing;
 import dev.cif.split.SplitDirectory;
@@ -14,11 +16,19 @@ import org.apache.hadoop.fs.Path;
  * cif verify PATH: reads every block of every column file (so every CRC is checked and every value
  * decoded) and checks row counts against the schema file. Exit status 0 means sound, 1 corrupt.
  */
-final class VerifyCommand implements Main.Command {
-  @Override public String usage() { return "verify PATH   check every checksum and structure; exit status is the verdict"; }
+public final class VerifyCommand implements Command {
+  @Override public String name() { return "verify"; }
+
+  @Override public String summary() { return "checks every checksum and structure; the exit status is the verdict"; }
+
+  @Override public String help() {
+    return "usage: cif verify PATH [--conf DIR]
+Reads every block of every column file. Exit status 0: sound; 1: some split-directory is corrupt (named on stdout).";
+  }
 
   @Override
-  public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
+  public int run(ClientConf client, String[] argv, PrintStream out) throws Exception {
+    Configuration conf = client.configuration();
     Path path = new Path(new Args(argv).path());
     FileSystem fs = path.getFileSystem(conf);
     List<Path> dirs = DatasetListing.splitDirectories(fs, path);
