@@ -20,9 +20,10 @@ public final class AddColumnCommand implements Command {
 
   @Override public String summary() { return "adds a column holding a default to every split-directory"; }
 
-  @Override public String help() {
-    return "usage: cif add-column PATH --name N --type AVRO_TYPE_JSON [--default JSON] [--conf DIR]
-Writes one new column file per split-directory and rewrites none; --default is needed unless the type is nullable.";
+  @Override
+  public String help() {
+    return "usage: cif add-column PATH --name N --type AVRO_TYPE_JSON [--default JSON] [--conf DIR]\n"
+        + "Writes one new column file per split-directory and rewrites none; --default is needed unless the type is nullable.";
   }
 
   @Override

@@ -19,10 +19,11 @@ public final class CatCommand implements Command {
 
   @Override public String summary() { return "records as JSON lines"; }
 
-  @Override public String help() {
-    return "usage: cif cat PATH [--columns a,b] [--limit N] [--conf DIR]
-  --columns a,b   only these columns (default: all)
-  --limit N       at most N records";
+  @Override
+  public String help() {
+    return "usage: cif cat PATH [--columns a,b] [--limit N] [--conf DIR]\n"
+        + "  --columns a,b   only these columns (default: all)\n"
+        + "  --limit N       at most N records";
   }
 
   @Override

@@ -21,10 +21,11 @@ public final class MetaCommand implements Command {
 
   @Override public String summary() { return "split-directories, rows, and per column its type, layout, codec, blocks and bytes"; }
 
-  @Override public String help() {
-    return "usage: cif meta PATH [--conf DIR]
-PATH is a dataset (a directory of split-directories) or one split-directory, on any file system Hadoop's
-client configuration reaches ($HADOOP_CONF_DIR, --conf DIR).";
+  @Override
+  public String help() {
+    return "usage: cif meta PATH [--conf DIR]\n"
+        + "PATH is a dataset (a directory of split-directories) or one split-directory, on any file system Hadoop's\n"
+        + "client configuration reaches ($HADOOP_CONF_DIR, --conf DIR).";
   }
 
   @Override

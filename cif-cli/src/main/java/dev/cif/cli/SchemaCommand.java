@@ -16,9 +16,10 @@ public final class SchemaCommand implements Command {
 
   @Override public String summary() { return "the dataset's schema (Avro JSON)"; }
 
-  @Override public String help() {
-    return "usage: cif schema PATH [--conf DIR]
-Prints the schema of PATH's first split-directory as Avro JSON.";
+  @Override
+  public String help() {
+    return "usage: cif schema PATH [--conf DIR]\n"
+        + "Prints the schema of PATH's first split-directory as Avro JSON.";
   }
 
   @Override

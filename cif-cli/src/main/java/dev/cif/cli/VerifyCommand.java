@@ -21,9 +21,10 @@ public final class VerifyCommand implements Command {
 
   @Override public String summary() { return "checks every checksum and structure; the exit status is the verdict"; }
 
-  @Override public String help() {
-    return "usage: cif verify PATH [--conf DIR]
-Reads every block of every column file. Exit status 0: sound; 1: some split-directory is corrupt (named on stdout).";
+  @Override
+  public String help() {
+    return "usage: cif verify PATH [--conf DIR]\n"
+        + "Reads every block of every column file. Exit status 0: sound; 1: some split-directory is corrupt (named on stdout).";
   }
 
   @Override
