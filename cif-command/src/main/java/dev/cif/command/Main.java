@@ -52,6 +52,7 @@ public final class Main {
       out.println(c.help());
       return 0;
     }
+    ClientConf client = null;
     try {
       List<String> commandArgs = new ArrayList<>();
       String confDir = null;
@@ -63,14 +64,15 @@ public final class Main {
           commandArgs.add(rest[i]);
         }
       }
-      return c.run(ClientConf.load(hadoopConfDir, confDir), commandArgs.toArray(new String[0]), out);
+      client = ClientConf.load(hadoopConfDir, confDir);
+      return c.run(client, commandArgs.toArray(new String[0]), out);
     } catch (UsageException e) {
       err.println("cif " + c.name() + ": " + e.getMessage());
       err.println(c.help().lines().findFirst().orElse(""));
       return 2;
     } catch (Exception | LinkageError e) {
       if ("1".equals(System.getenv("CIF_DEBUG"))) e.printStackTrace(err);
-      err.println("cif " + c.name() + ": " + FailureLine.of(e));
+      err.println("cif " + c.name() + ": " + FailureLine.of(e, client == null ? null : client.configuration()));
       return 1;
     }
   }

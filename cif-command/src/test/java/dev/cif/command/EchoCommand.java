@@ -14,6 +14,7 @@ public final class EchoCommand implements Command {
   @Override
   public int run(ClientConf client, String[] args, PrintStream out) throws Exception {
     if (args.length != 1) throw new UsageException("expected one KEY");
+    if (args[0].equals("block-missing")) throw new java.io.IOException("Could not obtain block: blk_1 file=/t/schema-0000.cif");
     if (args[0].equals("unknown-host")) throw new RuntimeException(new java.io.IOException("call failed", new UnknownHostException("node3.cif.test")));
     out.println(client.configuration().get(args[0]) + " " + client.directory().isPresent());
     return 0;

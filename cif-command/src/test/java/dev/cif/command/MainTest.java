@@ -57,6 +57,19 @@ class MainTest {
   }
 
   @Test
+  void aNodeOfTheTopologyTableThatDoesNotResolveIsNamed() throws Exception {
+    // HDFS's client gives up on a block whose DataNodes' names do not resolve without naming them.
+    Path conf = Files.createDirectories(tmp.resolve("cluster"));
+    Path table = Files.writeString(conf.resolve("topology.table"), "127.0.0.2 /rack1\nnode7.cif.test /rack1\n");
+    Files.writeString(conf.resolve("core-site.xml"), "<configuration><property><name>net.topology.table.file.name</name><value>"
+        + table + "</value></property></configuration>");
+    Run r = cif(null, "echo-conf", "--conf", conf.toString(), "block-missing");
+    assertEquals(1, r.status);
+    assertTrue(r.err.startsWith("cif echo-conf: cannot resolve host node7.cif.test ("), r.err);
+    assertEquals("cif echo-conf: Could not obtain block: blk_1 file=/t/schema-0000.cif\n", cif(null, "echo-conf", "block-missing").err);
+  }
+
+  @Test
   void failuresAreOneLine() {
     Run usage = cif(null, "echo-conf");
     assertEquals(2, usage.status);
