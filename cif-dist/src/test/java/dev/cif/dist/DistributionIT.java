@@ -45,18 +45,18 @@ class DistributionIT {
   @Test
   void runsTheDemoAndReadsWhatItWroteWithoutMaven() throws Exception {
     Run noMaven = dist.run(List.of(dist.path.resolve("bash").toString(), "-c", "command -v mvn"), dist.path.toString(), Map.of());
-    assertFalse(noMaven.exit == 0, "mvn is reachable on the test PATH: " + noMaven.out);
+    assertFalse(noMaven.exit() == 0, "mvn is reachable on the test PATH: " + noMaven.out());
 
     Run demo = dist.cif("demo", "--rows", "2000", "--dir", work.resolve("demo").toString());
-    assertEquals(0, demo.exit, demo.out + demo.err);
-    assertTrue(demo.out.contains("crawl dataset: 2,000 rows"), demo.out);
-    assertTrue(demo.out.contains("answers agree"), demo.out);
+    assertEquals(0, demo.exit(), demo.out() + demo.err());
+    assertTrue(demo.out().contains("crawl dataset: 2,000 rows"), demo.out());
+    assertTrue(demo.out().contains("answers agree"), demo.out());
 
     Run meta = dist.cif("meta", work.resolve("demo/cif").toString());
-    assertEquals(0, meta.exit, meta.out + meta.err);
-    assertTrue(meta.out.contains("metadata") && meta.out.contains("url"), meta.out);
+    assertEquals(0, meta.exit(), meta.out() + meta.err());
+    assertTrue(meta.out().contains("metadata") && meta.out().contains("url"), meta.out());
     Run verify = dist.cif("verify", work.resolve("demo/cif").toString());
-    assertEquals(0, verify.exit, verify.out + verify.err);
+    assertEquals(0, verify.exit(), verify.out() + verify.err());
   }
 
   @Test
@@ -66,9 +66,9 @@ class DistributionIT {
     Run pig = dist.cif("pig", "-e",
         "t = LOAD '" + in + "' USING PigStorage(',') AS (id:int, name:chararray);"
             + " STORE t INTO '" + work.resolve("pig-cif") + "' USING CifStorer();");
-    assertEquals(0, pig.exit, pig.out + pig.err);
+    assertEquals(0, pig.exit(), pig.out() + pig.err());
     Run cat = dist.cif("cat", work.resolve("pig-cif").toString());
-    assertEquals(0, cat.exit, cat.out + cat.err);
-    assertTrue(cat.out.contains("\"name\"") && cat.out.contains("\"b\""), cat.out);
+    assertEquals(0, cat.exit(), cat.out() + cat.err());
+    assertTrue(cat.out().contains("\"name\"") && cat.out().contains("\"b\""), cat.out());
   }
 }
