@@ -1,5 +1,6 @@
 package dev.cif.cli;
 
+import dev.cif.command.UsageException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +18,7 @@ final class Args {
         int eq = k.indexOf('=');
         if (eq >= 0) options.put(k.substring(0, eq), k.substring(eq + 1));
         else if (i + 1 < args.length) options.put(k, args[++i]);
-        else throw new Main.UsageException("option --" + k + " needs a value");
+        else throw new UsageException("option --" + k + " needs a value");
       } else {
         positional.add(args[i]);
       }
@@ -25,7 +26,7 @@ final class Args {
   }
 
   String path() {
-    if (positional.size() != 1) throw new Main.UsageException("expected one PATH");
+    if (positional.size() != 1) throw new UsageException("expected one PATH");
     return positional.get(0);
   }
 
@@ -33,7 +34,7 @@ final class Args {
 
   String require(String name) {
     String v = options.get(name);
-    if (v == null) throw new Main.UsageException("missing --" + name);
+    if (v == null) throw new UsageException("missing --" + name);
     return v;
   }
 
@@ -42,7 +43,7 @@ final class Args {
     try {
       return v == null ? dflt : Long.parseLong(v);
     } catch (NumberFormatException e) {
-      throw new Main.UsageException("--" + name + " takes a number, got " + v);
+      throw new UsageException("--" + name + " takes a number, got " + v);
     }
   }
 }

@@ -3,6 +3,8 @@ package dev.cif.cli;
 import dev.cif.Cif;
 import dev.cif.ReadOptions;
 import dev.cif.RowReader;
+import dev.cif.command.ClientConf;
+import dev.cif.command.Command;
 import dev.cif.conf.CifConf;
 import java.io.PrintStream;
 import java.util.List;
@@ -12,11 +14,21 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** cif cat PATH [--columns a,b] [--limit n]: records as JSON lines. */
-final class CatCommand implements Main.Command {
-  @Override public String usage() { return "cat PATH [--columns a,b] [--limit N]   records as JSON lines"; }
+public final class CatCommand implements Command {
+  @Override public String name() { return "cat"; }
+
+  @Override public String summary() { return "records as JSON lines"; }
 
   @Override
-  public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
+  public String help() {
+    return "usage: cif cat PATH [--columns a,b] [--limit N] [--conf DIR]\n"
+        + "  --columns a,b   only these columns (default: all)\n"
+        + "  --limit N       at most N records";
+  }
+
+  @Override
+  public int run(ClientConf client, String[] argv, PrintStream out) throws Exception {
+    Configuration conf = client.configuration();
     Args a = new Args(argv);
     Path path = new Path(a.path());
     long limit = a.getLong("limit", Long.MAX_VALUE);

@@ -3,6 +3,8 @@ package dev.cif.cli;
 import dev.cif.Cif;
 import dev.cif.CifReader;
 import dev.cif.ReadOptions;
+import dev.cif.command.ClientConf;
+import dev.cif.command.Command;
 import dev.cif.conf.CifConf;
 import java.io.PrintStream;
 import java.util.List;
@@ -12,11 +14,21 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** cif meta PATH: split-directories, rows, the writer of each, and per column its type, layout, codec, blocks and size. */
-final class MetaCommand implements Main.Command {
-  @Override public String usage() { return "meta PATH   split-directories, rows, columns, types, layout, size per column"; }
+public final class MetaCommand implements Command {
+  @Override public String name() { return "meta"; }
+
+  @Override public String summary() { return "split-directories, rows, and per column its type, layout, codec, blocks and bytes"; }
 
   @Override
-  public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
+  public String help() {
+    return "usage: cif meta PATH [--conf DIR]\n"
+        + "PATH is a dataset (a directory of split-directories) or one split-directory, on any file system Hadoop's\n"
+        + "client configuration reaches ($HADOOP_CONF_DIR, --conf DIR).";
+  }
+
+  @Override
+  public int run(ClientConf client, String[] argv, PrintStream out) throws Exception {
+    Configuration conf = client.configuration();
     Path path = new Path(new Args(argv).path());
     FileSystem fs = path.getFileSystem(conf);
     List<CifReader.SplitDirectoryMeta> dirs = Cif.createReader(fs, path,

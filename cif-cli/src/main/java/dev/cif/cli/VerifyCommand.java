@@ -2,6 +2,8 @@ package dev.cif.cli;
 
 import dev.cif.Cif;
 import dev.cif.ReadOptions;
+import dev.cif.command.ClientConf;
+import dev.cif.command.Command;
 import dev.cif.conf.CifConf;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,11 +16,20 @@ import org.apache.hadoop.fs.Path;
  * cif verify PATH: reads every block of every column file (so every CRC is checked and every value
  * decoded) and checks row counts against the schema file. Exit status 0 means sound, 1 corrupt.
  */
-final class VerifyCommand implements Main.Command {
-  @Override public String usage() { return "verify PATH   check every checksum and structure; exit status is the verdict"; }
+public final class VerifyCommand implements Command {
+  @Override public String name() { return "verify"; }
+
+  @Override public String summary() { return "checks every checksum and structure; the exit status is the verdict"; }
 
   @Override
-  public int run(Configuration conf, String[] argv, PrintStream out) throws Exception {
+  public String help() {
+    return "usage: cif verify PATH [--conf DIR]\n"
+        + "Reads every block of every column file. Exit status 0: sound; 1: some split-directory is corrupt (named on stdout).";
+  }
+
+  @Override
+  public int run(ClientConf client, String[] argv, PrintStream out) throws Exception {
+    Configuration conf = client.configuration();
     Path path = new Path(new Args(argv).path());
     FileSystem fs = path.getFileSystem(conf);
     List<Path> dirs = Cif.splitDirectories(fs, path);

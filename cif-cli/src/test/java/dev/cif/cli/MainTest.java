@@ -3,8 +3,9 @@ package dev.cif.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.WriteOptions;
+import dev.cif.command.Main;
 import dev.cif.impl.split.DatasetWriter;
+import dev.cif.WriteOptions;
 import dev.cif.testing.Corruption;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * bin/cif's verbs through {@link Main#run}, as the launcher calls them: their output on a small dataset,
+ * cif-cli's commands through the registry's {@link Main#run}, as the launcher calls them: their output on a small dataset,
  * and the exit status README's "Command line" documents (0 ok; verify non-zero on corruption; 2 for a
  * usage error; 1 for any other failure, told in one line).
  */
@@ -40,11 +41,7 @@ class MainTest {
   private record Run(int status, String out, String err) {}
 
   private static Run cif(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    return cifWithHadoopConfDir(null, args);
   }
 
   private String dataset() throws IOException {
@@ -110,13 +107,46 @@ class MainTest {
     assertEquals(0, cif().status(), "no command: the usage, as help");
     Run unknown = cif("frobnicate");
     assertEquals(2, unknown.status());
-    assertTrue(unknown.err().startsWith("usage: cif COMMAND"), unknown.err());
+    assertTrue(unknown.err().startsWith("cif: unknown command frobnicate"), unknown.err());
     Run noPath = cif("verify");
     assertEquals(2, noPath.status());
-    assertTrue(noPath.err().contains("cif: expected one PATH") && noPath.err().contains("usage: cif verify"), noPath.err());
+    assertTrue(noPath.err().contains("cif verify: expected one PATH") && noPath.err().contains("usage: cif verify"), noPath.err());
     Run badLimit = cif("cat", "x", "--limit", "many");
     assertEquals(2, badLimit.status());
     assertTrue(badLimit.err().contains("--limit takes a number, got many"), badLimit.err());
+  }
+
+  @Test
+  void everyCommandAnswersHelpOnStandardOutput() {
+    for (String command : List.of("meta", "schema", "cat", "verify", "add-column")) {
+      Run help = cif(command, "--help");
+      assertEquals(0, help.status(), command + ": " + help.err());
+      assertTrue(help.out().startsWith("usage: cif " + command), help.out());
+      assertEquals("", help.err());
+    }
+  }
+
+  @Test
+  void takesTheFileSystemFromConfOrHadoopConfDir() throws IOException {
+    // A client configuration whose default file system is HDFS on a node of the one-machine cluster: a path
+    // without a scheme goes there, and the node's name does not resolve without the cluster's hosts file.
+    Path conf = Files.createDirectories(tmp.resolve("conf"));
+    Files.writeString(conf.resolve("core-site.xml"), "<configuration><property><name>fs.defaultFS</name>"
+        + "<value>hdfs://node9.cif.test:8020</value></property></configuration>");
+    for (Run r : List.of(cif("meta", "--conf", conf.toString(), "/warehouse/t"), cifWithHadoopConfDir(conf, "verify", "/warehouse/t"))) {
+      assertEquals(1, r.status(), r.out() + r.err());
+      assertEquals(1, r.err().lines().count(), r.err());
+      assertTrue(r.err().contains(": cannot resolve host node9.cif.test"), r.err());
+    }
+    assertEquals(0, cif("meta", "--conf", conf.toString(), Path.of(dataset()).toUri().toString()).status(), "a local path stays local");
+  }
+
+  private static Run cifWithHadoopConfDir(Path dir, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = Main.run(args, dir == null ? null : dir.toString(), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   @Test

@@ -234,7 +234,7 @@ class ClusterFaultsIT {
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"),
         "-D" + NodeNames.HOSTS_FILE_PROPERTY + "=" + OneMachineCluster.hostsFile(SharedCluster.BASE),
-        "dev.cif.cli.Main", "verify", location)
+        "dev.cif.command.Main", "verify", location)
         .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "cif verify did not end");
     String text = Files.readString(out, StandardCharsets.UTF_8);
