@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.BlockCodec;
-import dev.cif.compress.BlockCodec;
 import dev.cif.embedded.console.ShellProcess;
 import dev.cif.impl.column.ColumnFileReader;
 import dev.cif.impl.split.SplitDirectory;
