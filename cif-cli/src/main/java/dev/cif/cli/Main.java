@@ -30,10 +30,10 @@ public final class Main {
     m.put("cat", new CatCommand());
     m.put("verify", new VerifyCommand());
     m.put("add-column", new AddColumnCommand());
-    m.put("demo", new Delegate("demo [--rows N] [--dir DIR]   the main job: crawl data as SEQ and CIF, Figure 1 on both", "dev.cif.bench.demo.Figure1Demo"));
-    m.put("bench", new Delegate("bench ...   the benchmarks (see docs/benchmarks.md)", "dev.cif.bench.BenchMain"));
+    m.put("demo", new Delegate("demo [--rows N] [--dir DIR]   the main job: crawl data as SEQ and CIF, Figure 1 on both", "dev.cif.bench.mr.demo.Figure1Demo"));
+    m.put("bench", new Delegate("bench ...   the benchmarks (see docs/benchmarks.md)", "dev.cif.bench.mr.BenchMain"));
     m.put("pig", new Delegate("pig -e 'STATEMENTS' | -f SCRIPT   Pig Latin in local mode with CifLoader/CifStorer", "dev.cif.pig.PigShell"));
-    m.put("tpch-ssb", new Delegate("tpch-ssb ssb|tpch --sf N [--formats ...] [--runs K]   SSB/TPC-H on Hive over every format (run as: cif bench-sql ...)", "dev.cif.sqlbench.SqlBench"));
+    m.put("tpch-ssb", new Delegate("tpch-ssb ssb|tpch --sf N [--formats ...] [--runs K]   SSB/TPC-H on Hive over every format (run as: cif bench-sql ...)", "dev.cif.bench.sql.SqlBench"));
     m.put("placement", new Delegate("placement check|repair PATH   split-directory co-location in HDFS", "dev.cif.placement.PlacementTool"));
     return m;
   }

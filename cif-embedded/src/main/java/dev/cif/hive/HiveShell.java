@@ -148,7 +148,7 @@ public final class HiveShell {
   }
 
   /** Splits a script on semicolons outside quotes and comments. */
-  static List<String> statements(String sql) {
+  public static List<String> statements(String sql) {
     List<String> out = new ArrayList<>();
     StringBuilder cur = new StringBuilder();
     endOfStatement(sql, 0, cur, out);

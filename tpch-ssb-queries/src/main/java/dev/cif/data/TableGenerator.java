@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.data;
 
 import java.io.IOException;
 

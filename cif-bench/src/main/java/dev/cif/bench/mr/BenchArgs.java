@@ -1,4 +1,4 @@
-package dev.cif.bench;
+package dev.cif.bench.mr;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,10 +1,6 @@
-package dev.cif.bench;
+package dev.cif.bench.mr;
 
-import dev.cif.console.EngineLog;
-import dev.cif.console.Progress;
-import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
-import dev.cif.testing.rows.RowGenerator;
 import dev.cif.bench.data.SyntheticData;
 import dev.cif.bench.data.WideStringData;
 import dev.cif.bench.harness.BarChart;
@@ -12,10 +8,14 @@ import dev.cif.bench.harness.BenchResult;
 import dev.cif.bench.harness.BenchRunner;
 import dev.cif.bench.harness.DatasetStore;
 import dev.cif.bench.harness.Experiment;
-import dev.cif.bench.harness.FormatUnderTest;
 import dev.cif.bench.harness.ForklessLocalFileSystem;
+import dev.cif.bench.harness.FormatUnderTest;
 import dev.cif.bench.harness.ResultTable;
 import dev.cif.bench.harness.RunSettings;
+import dev.cif.console.EngineLog;
+import dev.cif.console.Progress;
+import dev.cif.testing.crawl.CrawlData;
+import dev.cif.testing.rows.RowGenerator;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;

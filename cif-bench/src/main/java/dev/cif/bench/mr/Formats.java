@@ -1,4 +1,4 @@
-package dev.cif.bench;
+package dev.cif.bench.mr;
 
 import dev.cif.bench.cif.CifFormat;
 import dev.cif.bench.harness.FormatProvider;

@@ -1,6 +1,5 @@
-package dev.cif.bench;
+package dev.cif.bench.mr;
 
-import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
 import dev.cif.bench.data.SyntheticData;
 import dev.cif.bench.data.WideStringData;
@@ -9,6 +8,7 @@ import dev.cif.bench.harness.DistinctMapValueJob;
 import dev.cif.bench.harness.Experiment;
 import dev.cif.bench.harness.MapAggregateJob;
 import dev.cif.bench.harness.ProjectionScanJob;
+import dev.cif.testing.crawl.CrawlData;
 import java.util.ArrayList;
 import java.util.List;
 

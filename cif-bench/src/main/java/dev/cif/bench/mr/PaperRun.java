@@ -1,4 +1,4 @@
-package dev.cif.bench;
+package dev.cif.bench.mr;
 
 import dev.cif.bench.harness.BarChart;
 import dev.cif.bench.harness.BenchResult;

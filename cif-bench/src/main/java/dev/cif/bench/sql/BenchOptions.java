@@ -1,5 +1,6 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
+import dev.cif.data.Workload;
 import java.io.File;
 import java.util.List;
 

@@ -1,7 +1,10 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 import dev.cif.bench.harness.BarChart;
+import dev.cif.bench.harness.LoadResult;
+import dev.cif.bench.harness.MarkdownTable;
 import dev.cif.bench.harness.RunConditions;
+import dev.cif.data.Workload;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -93,16 +96,15 @@ public final class BenchReport {
     md.append(o.stats() ? "Statistics: every table's, and every column's, computed after its load (ANALYZE TABLE ... COMPUTE STATISTICS"
         + " [FOR COLUMNS], as hive-testbench does); load s is the CTAS alone.\n\n"
         : "Statistics: only what CTAS gathers (--stats off: no column statistics).\n\n");
-    md.append("| format | load s | size MB | geomean ms | ratio to ").append(baseline.id())
-        .append(" | geomean CPU ms | CPU ratio to ").append(baseline.id())
-        .append(" | read MB (all queries) | read ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    MarkdownTable summary = new MarkdownTable(List.of("format", "load s", "size MB", "geomean ms", "ratio to " + baseline.id(),
+        "geomean CPU ms", "CPU ratio to " + baseline.id(), "read MB (all queries)", "read ratio"), 1);
     for (Format f : formats) {
-      LoadResult l = load(f);
-      md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.0f | %.2f | %.0f | %.2f | %.1f | %.2f |%n", f.id(),
-          l.millis() / 1e3, l.bytesOnDisk() / 1e6, geomeanMillis(f), geomeanMillis(f) / geomeanMillis(baseline),
-          geomeanCpuMillis(f), geomeanCpuMillis(f) / geomeanCpuMillis(baseline), bytesRead(f) / 1e6,
-          (double) bytesRead(f) / bytesRead(baseline)));
+      summary.row(f.id(), fmt("%.1f", run.loadMillis(f) / 1e3), fmt("%.1f", run.bytesOnDisk(f) / 1e6), fmt("%.0f", geomeanMillis(f)),
+          fmt("%.2f", geomeanMillis(f) / geomeanMillis(baseline)), fmt("%.0f", geomeanCpuMillis(f)),
+          fmt("%.2f", geomeanCpuMillis(f) / geomeanCpuMillis(baseline)), fmt("%.1f", bytesRead(f) / 1e6),
+          fmt("%.2f", (double) bytesRead(f) / bytesRead(baseline)));
     }
+    md.append(summary);
     md.append(String.format("%nGeomean over the %d of %d queries every format answered alike.%n%n",
         comparableQueries().size(), o.queries().size()));
     md.append(loadTable());
@@ -116,56 +118,57 @@ public final class BenchReport {
     return md.toString();
   }
 
-  private LoadResult load(Format f) {
-    return run.loads().stream().filter(x -> x.format() == f).findFirst().orElse(new LoadResult(f, Map.of(), Map.of(), -1));
-  }
+  private static String fmt(String format, Object value) { return String.format(Locale.ROOT, format, value); }
 
   /** CTAS wall and CPU seconds per table and format, their ratios to the baseline's, and how the runner ordered the loads. */
   String loadTable() {
     long warmUp = run.options().warmUpRows();
     StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "Loads (CTAS from the text tables; wall seconds, then the"
         + " process's CPU seconds during each): %sthe formats take turns table by table, the order reversed on every other"
-        + " table.%n%n| table |", warmUp > 0 ? String.format(Locale.ROOT, "after an untimed warm-up CTAS per format of up"
+        + " table.%n%n", warmUp > 0 ? String.format(Locale.ROOT, "after an untimed warm-up CTAS per format of up"
         + " to %,d rows of the largest table, ", warmUp) : "no warm-up (--load-warm-up 0); "));
     List<Format> others = formats.stream().filter(f -> f != baseline).toList();
+    List<String> header = new ArrayList<>(List.of("table"));
     for (String unit : List.of("s", "CPU s")) {
-      for (Format f : formats) md.append(' ').append(f.id()).append(' ').append(unit).append(" |");
-      for (Format f : others) md.append(' ').append(f.id()).append(" / ").append(baseline.id()).append(" |");
+      for (Format f : formats) header.add(f.id() + " " + unit);
+      for (Format f : others) header.add(f.id() + " / " + baseline.id());
     }
-    md.append("\n|---|").append("---:|".repeat(2 * (formats.size() + others.size()))).append('\n');
+    MarkdownTable loads = new MarkdownTable(header, 1);
     java.util.Set<String> tables = new java.util.LinkedHashSet<>(run.rows().keySet());
-    for (Format f : formats) tables.addAll(load(f).tableMillis().keySet());
+    for (LoadResult l : run.loads()) tables.add(l.dataset());
     for (String t : tables) {
-      md.append("| ").append(t).append(" |").append(loadCells(others, f -> load(f).tableMillis().getOrDefault(t, -1L)))
-          .append(loadCells(others, f -> load(f).tableCpuMillis().getOrDefault(t, -1L))).append('\n');
+      List<String> cells = new ArrayList<>(List.of(t));
+      cells.addAll(loadCells(others, f -> run.load(f, t).map(BenchRun::millis).orElse(-1L)));
+      cells.addAll(loadCells(others, f -> run.load(f, t).map(BenchRun::cpuMillis).orElse(-1L)));
+      loads.row(cells);
     }
-    md.append("| all |").append(loadCells(others, f -> load(f).millis())).append(loadCells(others, f -> load(f).cpuMillis())).append('\n');
-    return md.append('\n').toString();
+    List<String> all = new ArrayList<>(List.of("all"));
+    all.addAll(loadCells(others, run::loadMillis));
+    all.addAll(loadCells(others, run::loadCpuMillis));
+    return md.append(loads.row(all)).append('\n').toString();
   }
 
-  private String loadCells(List<Format> others, java.util.function.ToLongFunction<Format> millis) {
-    StringBuilder md = new StringBuilder();
-    for (Format f : formats) md.append(String.format(Locale.ROOT, " %.1f |", millis.applyAsLong(f) / 1e3));
-    for (Format f : others) md.append(String.format(Locale.ROOT, " %.2f |", (double) millis.applyAsLong(f) / millis.applyAsLong(baseline)));
-    return md.toString();
+  private List<String> loadCells(List<Format> others, java.util.function.ToLongFunction<Format> millis) {
+    List<String> cells = new ArrayList<>();
+    for (Format f : formats) cells.add(fmt("%.1f", millis.applyAsLong(f) / 1e3));
+    for (Format f : others) cells.add(fmt("%.2f", (double) millis.applyAsLong(f) / millis.applyAsLong(baseline)));
+    return cells;
   }
 
   private String table(String unit, java.util.function.Function<QueryResult, String> cell) {
-    StringBuilder md = new StringBuilder("| query (" + unit + ") |");
-    for (Format f : formats) md.append(' ').append(f.id()).append(" |");
-    md.append("\n|---|");
-    for (int i = 0; i < formats.size(); i++) md.append("---:|");
-    md.append('\n');
+    List<String> header = new ArrayList<>(List.of("query (" + unit + ")"));
+    for (Format f : formats) header.add(f.id());
+    MarkdownTable table = new MarkdownTable(header, 1);
     for (String q : run.options().queries()) {
-      md.append("| ").append(q).append(" |");
+      List<String> cells = new ArrayList<>(List.of(q));
       Map<Format, QueryResult> m = run.byFormat(q);
       for (Format f : formats) {
         QueryResult r = m.get(f);
-        md.append(' ').append(r == null ? "" : r.ok() ? cell.apply(r) : "**" + r.error().replace('|', '/') + "**").append(" |");
+        cells.add(r == null ? "" : r.ok() ? cell.apply(r) : "**" + r.error().replace('|', '/') + "**");
       }
-      md.append('\n');
+      table.row(cells);
     }
-    return md.toString();
+    return table.toString();
   }
 
   public String csv() {
@@ -203,7 +206,7 @@ public final class BenchReport {
     double[][] values = new double[tables.size()][formats.size()];
     for (int t = 0; t < tables.size(); t++) {
       for (int f = 0; f < formats.size(); f++) {
-        long ms = load(formats.get(f)).tableMillis().getOrDefault(tables.get(t), -1L);
+        long ms = run.load(formats.get(f), tables.get(t)).map(BenchRun::millis).orElse(-1L);
         values[t][f] = ms < 0 ? Double.NaN : ms / 1e3;
       }
     }

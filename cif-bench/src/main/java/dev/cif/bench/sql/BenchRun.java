@@ -1,6 +1,10 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
+import dev.cif.bench.harness.LoadResult;
 import dev.cif.console.Progress;
+import dev.cif.data.TextDataWriter;
+import dev.cif.data.Workload;
+import dev.cif.hive.HiveShell;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -41,6 +45,7 @@ public final class BenchRun {
     this.progress = progress;
   }
 
+  /** One load per table and format: the CTAS's wall and CPU time, the rows and the table's bytes on disk. */
   public List<LoadResult> loads() { return loads; }
 
   public List<QueryResult> results() { return results; }
@@ -70,7 +75,7 @@ public final class BenchRun {
   }
 
   private void applySettings() throws Exception {
-    String text = options.settings() != null ? Files.readString(options.settings().toPath()) : Workload.text("sqlbench/hive4-settings.sql");
+    String text = options.settings() != null ? Files.readString(options.settings().toPath()) : Workload.text(Workload.HIVE_SETTINGS);
     for (String line : text.split("\n")) {
       String l = line.trim();
       if (!l.regionMatches(true, 0, "SET ", 0, 4)) continue;
@@ -92,7 +97,7 @@ public final class BenchRun {
     String text = database("text");
     sql.run("DROP DATABASE IF EXISTS " + text + " CASCADE");
     sql.run("CREATE DATABASE " + text);
-    for (String ddl : options.workload().stagingDdl(text, sql.stage(data), options.money())) sql.run(ddl);
+    for (String ddl : HiveShell.statements(options.workload().stagingScript(text, sql.stage(data), options.money()))) sql.run(ddl);
     // A first CTAS starts the engine's session (Tez's AM) and loads the write path's classes (seconds), which
     // would otherwise be counted in the first format's load time.
     progress.start("start the engine");
@@ -106,14 +111,6 @@ public final class BenchRun {
       sql.run("CREATE DATABASE " + db + (location != null ? " LOCATION '" + location + "'" : ""));
     }
     warmUp(text);
-    Map<Format, Map<String, Long>> millis = new LinkedHashMap<>();
-    Map<Format, Map<String, Long>> cpuMillis = new LinkedHashMap<>();
-    Map<Format, Long> bytes = new LinkedHashMap<>();
-    for (Format f : options.formats()) {
-      millis.put(f, new LinkedHashMap<>());
-      cpuMillis.put(f, new LinkedHashMap<>());
-      bytes.put(f, 0L);
-    }
     int i = 0;
     for (String table : rows.keySet()) {
       for (Format f : loadOrder(options.formats(), i++)) {
@@ -122,13 +119,11 @@ public final class BenchRun {
         long start = System.nanoTime();
         long cpuStart = sql.cpuNanos();
         sql.run("CREATE TABLE " + t + " " + f.storage() + " AS SELECT * FROM " + text + "." + table);
-        long ms = (System.nanoTime() - start) / 1_000_000;
-        long cpu = cpuStart < 0 ? -1 : (sql.cpuNanos() - cpuStart) / 1_000_000;
-        millis.get(f).put(table, ms);
-        cpuMillis.get(f).put(table, cpu);
-        bytes.put(f, bytes.get(f) + sizeOnDisk(t));
+        LoadResult l = new LoadResult(table, f.id(), rows.get(table), System.nanoTime() - start,
+            cpuStart < 0 ? -1 : sql.cpuNanos() - cpuStart, sizeOnDisk(t));
+        loads.add(l);
         progress.done(rows.get(table) + " rows");
-        log.printf(Locale.ROOT, "load %-12s %-10s %8.1f s %8.1f s CPU%n", f.id(), table, ms / 1e3, cpu / 1e3);
+        log.printf(Locale.ROOT, "load %-12s %-10s %8.1f s %8.1f s CPU%n", f.id(), table, millis(l) / 1e3, cpuMillis(l) / 1e3);
         // Statistics as hive-testbench computes them after loading; not part of the load time.
         if (options.stats()) {
           progress.start("analyze " + f.id() + " " + table);
@@ -138,10 +133,34 @@ public final class BenchRun {
       }
     }
     for (Format f : options.formats()) {
-      LoadResult l = new LoadResult(f, millis.get(f), cpuMillis.get(f), bytes.get(f));
-      loads.add(l);
-      log.printf(Locale.ROOT, "load %-12s %8.1f s %10.1f MB%n", f.id(), l.millis() / 1e3, l.bytesOnDisk() / 1e6);
+      log.printf(Locale.ROOT, "load %-12s %8.1f s %10.1f MB%n", f.id(), loadMillis(f) / 1e3, bytesOnDisk(f) / 1e6);
     }
+  }
+
+  /** A table's CTAS wall time in ms. */
+  static long millis(LoadResult l) { return l.wallNanos() / 1_000_000; }
+
+  /** A table's CTAS CPU time in ms; -1 when not measured (a server's). */
+  static long cpuMillis(LoadResult l) { return l.cpuNanos() < 0 ? -1 : l.cpuNanos() / 1_000_000; }
+
+  /** The load of {@code table} in format {@code f}, if it ran. */
+  java.util.Optional<LoadResult> load(Format f, String table) {
+    return loads.stream().filter(l -> l.format().equals(f.id()) && l.dataset().equals(table)).findFirst();
+  }
+
+  /** CTAS wall time in ms summed over the tables format {@code f} loaded. */
+  long loadMillis(Format f) { return loadsOf(f).mapToLong(BenchRun::millis).sum(); }
+
+  /** CTAS CPU time in ms summed over the tables; -1 when not measured. */
+  long loadCpuMillis(Format f) {
+    return loadsOf(f).anyMatch(l -> l.cpuNanos() < 0) ? -1 : loadsOf(f).mapToLong(BenchRun::cpuMillis).sum();
+  }
+
+  /** Bytes on disk summed over the tables format {@code f} loaded. */
+  long bytesOnDisk(Format f) { return loadsOf(f).mapToLong(LoadResult::sizeOnDisk).sum(); }
+
+  private java.util.stream.Stream<LoadResult> loadsOf(Format f) {
+    return loads.stream().filter(l -> l.format().equals(f.id()));
   }
 
   /**
@@ -193,7 +212,7 @@ public final class BenchRun {
   }
 
   private void runQuery(String query) {
-    List<String> statements = options.workload().query(query);
+    List<String> statements = HiveShell.statements(options.workload().queryScript(query));
     QueryResult reference = null;
     for (Format f : options.formats()) {
       progress.start(query + " " + f.id());

@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 import dev.cif.hive.ClusterSession;
 import dev.cif.hive.ClusterSettings;

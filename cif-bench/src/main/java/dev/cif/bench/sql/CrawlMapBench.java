@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 import dev.cif.conf.CifConf;
 import java.io.File;

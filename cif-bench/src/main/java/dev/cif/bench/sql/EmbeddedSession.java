@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 import dev.cif.console.TaskFailureLog;
 import dev.cif.hive.EmbeddedHive;

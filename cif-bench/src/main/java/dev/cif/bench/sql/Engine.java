@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 import java.util.Locale;
 

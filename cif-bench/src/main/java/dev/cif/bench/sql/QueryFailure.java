@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 /**
  * What the report says about a query that threw: Hive's message, the task-side cause when the session

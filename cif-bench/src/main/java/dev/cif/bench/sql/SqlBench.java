@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 import dev.cif.console.EngineLog;
 import dev.cif.console.Progress;

@@ -1,4 +1,4 @@
-package dev.cif.bench;
+package dev.cif.bench.mr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

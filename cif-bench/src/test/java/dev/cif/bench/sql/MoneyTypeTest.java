@@ -1,10 +1,11 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.hive.HiveShell;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class MoneyTypeTest {
 
   private static String ddl(String... args) {
     BenchOptions o = BenchOptions.parse(args);
-    return String.join("\n", o.workload().stagingDdl("db", "file:/data", o.money()));
+    return String.join("\n", HiveShell.statements(o.workload().stagingScript("db", "file:/data", o.money())));
   }
 
   @Test

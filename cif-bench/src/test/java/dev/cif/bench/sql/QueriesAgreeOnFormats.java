@@ -1,7 +1,8 @@
-package dev.cif.sqlbench;
+package dev.cif.bench.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.cif.hive.HiveShell;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -69,7 +70,7 @@ abstract class QueriesAgreeOnFormats {
     hive.run("USE " + run.database(Format.CIF.id()));
     List<String> notVectorized = new java.util.ArrayList<>();
     for (String query : run.options().queries()) {
-      List<String> statements = run.options().workload().query(query);
+      List<String> statements = HiveShell.statements(run.options().workload().queryScript(query));
       int at = statements.size() - 1;
       while (!statements.get(at).trim().toLowerCase(java.util.Locale.ROOT).matches("(?s)(select|with)\\b.*")) at--;
       String select = statements.get(at);

@@ -1,11 +1,14 @@
-package dev.cif.sqlbench;
+package dev.cif.data.ssb;
 
-import static dev.cif.sqlbench.SsbVocabulary.*;
+import static dev.cif.data.ssb.SsbVocabulary.*;
 
+import dev.cif.data.TableGenerator;
+import dev.cif.testing.rows.RowRandom;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * Star Schema Benchmark data after the SSB specification (O'Neil et al.): lineorder, customer,
@@ -49,41 +52,50 @@ public final class SsbData {
 
   long orders() { return Math.max(1, Math.round(1_500_000 * sf)); }
 
+  /**
+   * The random stream of one generated row: a function of (seed, table, row) only, so a row's values do not
+   * depend on which part or thread writes it. (Drawn with cif-testkit's RowRandom helpers; the seeding is
+   * SSB's own, which the published results were generated with.)
+   */
+  private SplittableRandom rowRandom(int table, long row) {
+    return new SplittableRandom(seed * 0x9E3779B97F4A7C15L + table * 0xC2B2AE3D27D4EB4FL + row);
+  }
+
   /** Retail price of part {@code p} in cents (TPC-H's formula). */
   static long retailPrice(long p) {
     return 90_000 + (p / 10) % 20_001 + 100 * (p % 1_000);
   }
 
-  private String customer(RowRandom r, long row) {
+  private String customer(SplittableRandom r, long row) {
     long key = row + 1;
-    int nation = r.between(0, NATIONS.length - 1);
-    return String.join("|", Long.toString(key), String.format("Customer#%09d", key), r.text(10, 40),
-        city(NATIONS[nation], r.between(0, 9)), NATIONS[nation], REGIONS[NATION_REGION[nation]], phone(nation, r),
-        r.pick(SEGMENTS));
+    int nation = RowRandom.between(r, 0, NATIONS.length - 1);
+    return String.join("|", Long.toString(key), String.format("Customer#%09d", key), text(r, 10, 40),
+        city(NATIONS[nation], RowRandom.between(r, 0, 9)), NATIONS[nation], REGIONS[NATION_REGION[nation]], phone(nation, r),
+        RowRandom.pick(r, SEGMENTS));
   }
 
-  private String supplier(RowRandom r, long row) {
+  private String supplier(SplittableRandom r, long row) {
     long key = row + 1;
-    int nation = r.between(0, NATIONS.length - 1);
-    return String.join("|", Long.toString(key), String.format("Supplier#%09d", key), r.text(10, 40),
-        city(NATIONS[nation], r.between(0, 9)), NATIONS[nation], REGIONS[NATION_REGION[nation]], phone(nation, r));
+    int nation = RowRandom.between(r, 0, NATIONS.length - 1);
+    return String.join("|", Long.toString(key), String.format("Supplier#%09d", key), text(r, 10, 40),
+        city(NATIONS[nation], RowRandom.between(r, 0, 9)), NATIONS[nation], REGIONS[NATION_REGION[nation]], phone(nation, r));
   }
 
-  private String part(RowRandom r, long row) {
+  private String part(SplittableRandom r, long row) {
     long key = row + 1;
-    int mfgr = r.between(1, 5);
-    int category = r.between(1, 5);
-    int brand = r.between(1, 40);
-    String color = r.pick(COLORS);
-    String other = r.pick(COLORS);
+    int mfgr = RowRandom.between(r, 1, 5);
+    int category = RowRandom.between(r, 1, 5);
+    int brand = RowRandom.between(r, 1, 40);
+    String color = RowRandom.pick(r, COLORS);
+    String other = RowRandom.pick(r, COLORS);
     return String.join("|", Long.toString(key), color + " " + other, "MFGR#" + mfgr, "MFGR#" + mfgr + category,
-        "MFGR#" + mfgr + category + brand, color, r.pick(TYPE_1) + " " + r.pick(TYPE_2) + " " + r.pick(TYPE_3),
-        Integer.toString(r.between(1, 50)), r.pick(CONTAINER_1) + " " + r.pick(CONTAINER_2));
+        "MFGR#" + mfgr + category + brand, color, RowRandom.pick(r, TYPE_1) + " " + RowRandom.pick(r, TYPE_2) + " " + RowRandom.pick(r, TYPE_3),
+        Integer.toString(RowRandom.between(r, 1, 50)), RowRandom.pick(r, CONTAINER_1) + " " + RowRandom.pick(r, CONTAINER_2));
   }
 
   /** Row {@code row} of a dimension table. */
   private interface RowMaker {
-    String make(RowRandom r, long row);
+    String make(SplittableRandom r, long row);
   }
 
   private final class Dimension implements TableGenerator {
@@ -106,7 +118,7 @@ public final class SsbData {
     @Override
     public void writePart(int part, int parts, LineSink out) throws IOException {
       for (long row = rows * part / parts; row < rows * (part + 1) / parts; row++) {
-        out.line(maker.make(new RowRandom(seed, id, row), row));
+        out.line(maker.make(rowRandom(id, row), row));
       }
     }
   }
@@ -124,22 +136,22 @@ public final class SsbData {
     public void writePart(int part, int parts, LineSink out) throws IOException {
       long[][] lines = new long[7][];
       for (long order = orders * part / parts; order < orders * (part + 1) / parts; order++) {
-        RowRandom r = new RowRandom(seed, 5, order);
+        SplittableRandom r = rowRandom(5, order);
         long key = order + 1;
-        long customer = r.between(1L, customers());
-        LocalDate orderDay = FIRST_DAY.plusDays(r.between(0, orderDays));
-        String priority = r.pick(PRIORITIES);
-        int count = r.between(1, 7);
+        long customer = r.nextLong(1L, customers() + 1);
+        LocalDate orderDay = FIRST_DAY.plusDays(RowRandom.between(r, 0, orderDays));
+        String priority = RowRandom.pick(r, PRIORITIES);
+        int count = RowRandom.between(r, 1, 7);
         long total = 0;
         for (int i = 0; i < count; i++) {
-          long partKey = r.between(1L, parts());
-          long supplier = r.between(1L, suppliers());
-          int quantity = r.between(1, 50);
-          int discount = r.between(0, 10);
-          int tax = r.between(0, 8);
+          long partKey = r.nextLong(1L, parts() + 1);
+          long supplier = r.nextLong(1L, suppliers() + 1);
+          int quantity = RowRandom.between(r, 1, 50);
+          int discount = RowRandom.between(r, 0, 10);
+          int tax = RowRandom.between(r, 0, 8);
           long extended = quantity * retailPrice(partKey);
           total += extended * (100 - discount) / 100 * (100 + tax) / 100;
-          lines[i] = new long[] {partKey, supplier, quantity, discount, tax, extended, r.between(30, 90), r.between(0, SHIP_MODES.length - 1)};
+          lines[i] = new long[] {partKey, supplier, quantity, discount, tax, extended, RowRandom.between(r, 30, 90), RowRandom.between(r, 0, SHIP_MODES.length - 1)};
         }
         for (int i = 0; i < count; i++) {
           long[] l = lines[i];

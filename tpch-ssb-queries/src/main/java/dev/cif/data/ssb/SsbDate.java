@@ -1,4 +1,4 @@
-package dev.cif.sqlbench;
+package dev.cif.data.ssb;
 
 import java.time.DayOfWeek;
 import java.time.LocalDate;

@@ -1,4 +1,6 @@
-package dev.cif.sqlbench;
+package dev.cif.data.ssb;
+
+import java.util.SplittableRandom;
 
 /** The word lists the SSB specification takes from TPC-H (nations, regions, colors, types, ...). */
 final class SsbVocabulary {
@@ -35,7 +37,23 @@ final class SsbVocabulary {
   }
 
   /** TPC-H's phone number: country code (nation key + 10) then 3-3-4 digits. */
-  static String phone(int nation, RowRandom r) {
-    return (nation + 10) + "-" + r.digits(3) + "-" + r.digits(3) + "-" + r.digits(4);
+  static String phone(int nation, SplittableRandom r) {
+    return (nation + 10) + "-" + digits(r, 3) + "-" + digits(r, 3) + "-" + digits(r, 4);
+  }
+
+  private static final String ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ ,.";
+
+  /** Random text of a length uniform in [min, max] (TPC-H's v-string). */
+  static String text(SplittableRandom r, int min, int max) {
+    char[] c = new char[r.nextInt(min, max + 1)];
+    for (int i = 0; i < c.length; i++) c[i] = ALPHABET.charAt(r.nextInt(ALPHABET.length()));
+    return new String(c);
+  }
+
+  /** Digits, e.g. the parts of a phone number. */
+  private static String digits(SplittableRandom r, int n) {
+    char[] c = new char[n];
+    for (int i = 0; i < n; i++) c[i] = (char) ('0' + r.nextInt(10));
+    return new String(c);
   }
 }

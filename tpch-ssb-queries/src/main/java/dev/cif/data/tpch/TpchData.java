@@ -1,5 +1,6 @@
-package dev.cif.sqlbench;
+package dev.cif.data.tpch;
 
+import dev.cif.data.TableGenerator;
 import io.trino.tpch.TpchEntity;
 import io.trino.tpch.TpchTable;
 import java.io.IOException;

@@ -1,8 +1,10 @@
-package dev.cif.sqlbench;
+package dev.cif.data.tpch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.data.GeneratedLines;
+import dev.cif.data.TableGenerator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

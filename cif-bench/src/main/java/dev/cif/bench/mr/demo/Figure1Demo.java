@@ -1,4 +1,4 @@
-package dev.cif.bench.demo;
+package dev.cif.bench.mr.demo;
 
 import dev.cif.testing.crawl.CrawlData;
 import dev.cif.conf.CifConf;
