@@ -32,7 +32,7 @@ class BenchSqlOnClusterIT {
     ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(a -> a.startsWith("--add-opens")).forEach(command::add);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"),
         "-D" + NodeNames.HOSTS_FILE_PROPERTY + "=" + OneMachineCluster.hostsFile(SharedCluster.BASE),
-        "dev.cif.sqlbench.SqlBench", "ssb", "--conf", OneMachineCluster.confDir(SharedCluster.BASE).getPath(),
+        "dev.cif.bench.sql.SqlBench", "ssb", "--conf", OneMachineCluster.confDir(SharedCluster.BASE).getPath(),
         "--sf", "0.01", "--formats", "cif,orc", "--queries", "q1.1,q2.1", "--runs", "1", "--warmups", "0",
         "--load-warm-up", "0", "--stats", "off", "--threads", "1", "--dir", dir.getPath(), "--md", md.getPath()));
     File out = new File(SharedCluster.BASE, "bench-sql.out");

@@ -1,12 +1,13 @@
 package dev.cif.cluster;
 
-import dev.cif.sqlbench.TezDagCounters;
+import dev.cif.bench.sql.TezDagCounters;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.sqlbench.Answer;
-import dev.cif.sqlbench.Format;
-import dev.cif.sqlbench.TextDataWriter;
-import dev.cif.sqlbench.Workload;
+import dev.cif.bench.sql.Answer;
+import dev.cif.bench.sql.Format;
+import dev.cif.data.TextDataWriter;
+import dev.cif.data.Workload;
+import dev.cif.embedded.hive.HiveShell;
 import java.io.File;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -89,7 +90,7 @@ class ClusterBenchmark {
           fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(text.toUri()), new org.apache.hadoop.fs.Path(hdfsText));
           String staging = w.id() + "_text";
           hive.run("CREATE DATABASE " + staging);
-          for (String ddl : w.stagingDdl(staging, fs.getUri() + hdfsText, "DOUBLE")) hive.run(ddl);
+          for (String ddl : HiveShell.statements(w.stagingScript(staging, fs.getUri() + hdfsText, "DOUBLE"))) hive.run(ddl);
           List<String> tables = hive.run("SHOW TABLES IN " + staging);
           report.append("### ").append(w.id().toUpperCase()).append("\n\n| format | load s | bytes on HDFS | split-dirs | best one-node share of a split-dir |\n|---|---|---|---|---|\n");
           for (Format f : formats) {
@@ -117,7 +118,7 @@ class ClusterBenchmark {
           for (int i = 0; i < warmups; i++) {
             for (Format f : formats) {
               hive.run("USE " + w.id() + "_" + f.id());
-              for (String sql : w.query(queries.get(0))) hive.run(sql);
+              for (String sql : HiveShell.statements(w.queryScript(queries.get(0)))) hive.run(sql);
             }
           }
           for (int qi = 0; qi < queries.size(); qi++) {
@@ -130,7 +131,7 @@ class ClusterBenchmark {
               hive.run("USE " + w.id() + "_" + f.id());
               Measured m;
               try {
-                m = measure(hive, rpc, w.query(q));
+                m = measure(hive, rpc, HiveShell.statements(w.queryScript(q)));
               } catch (Exception e) {
                 problems.add(w.id() + " " + q + " " + f.id() + " failed: " + e);
                 report.append(String.format("| %s | %s | FAILED: %s |%n", q, f.id(), String.valueOf(e.getMessage()).replace('\n', ' ')));

@@ -1,6 +1,6 @@
 package dev.cif.cluster;
 
-import dev.cif.sqlbench.TezDagCounters;
+import dev.cif.bench.sql.TezDagCounters;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -2,7 +2,7 @@ package dev.cif.cluster;
 
 import dev.cif.embedded.hive.ClusterSettings;
 import dev.cif.embedded.hive.EmbeddedHive;
-import dev.cif.sqlbench.TezDagCounters;
+import dev.cif.bench.sql.TezDagCounters;
 import java.io.File;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -1,15 +1,15 @@
 package dev.cif.cluster;
 
-import dev.cif.sqlbench.TezDagCounters;
+import dev.cif.bench.sql.TezDagCounters;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.embedded.hive.EmbeddedHive;
 import dev.cif.embedded.hive.HiveShell;
-import dev.cif.sqlbench.SsbData;
-import dev.cif.sqlbench.TextDataWriter;
-import dev.cif.sqlbench.Workload;
+import dev.cif.data.ssb.SsbData;
+import dev.cif.data.TextDataWriter;
+import dev.cif.data.Workload;
 import java.io.File;
 import java.io.PrintStream;
 import java.io.OutputStream;
@@ -87,7 +87,7 @@ class HiveAndPigOnClusterIT {
     new TextDataWriter(2, new PrintStream(OutputStream.nullOutputStream())).write(text, new SsbData(0.01, 1).tables());
     fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(text.toUri()), new org.apache.hadoop.fs.Path("/ssb"));
     hive.run("CREATE DATABASE ssb_text");
-    for (String ddl : Workload.SSB.stagingDdl("ssb_text", fs.getUri() + "/ssb", "")) hive.run(ddl);
+    for (String ddl : HiveShell.statements(Workload.SSB.stagingScript("ssb_text", fs.getUri() + "/ssb", ""))) hive.run(ddl);
     hive.run("CREATE DATABASE ssb_cif");
     for (String table : List.of("lineorder", "customer", "supplier", "part", "dates")) {
       hive.run("CREATE TABLE ssb_cif." + table + " STORED AS CIF AS SELECT * FROM ssb_text." + table);
@@ -189,7 +189,7 @@ class HiveAndPigOnClusterIT {
   private static String answer(String db, String query) throws Exception {
     hive.run("USE " + db);
     List<String> rows = List.of();
-    for (String sql : Workload.SSB.query(query)) rows = hive.run(sql);
+    for (String sql : HiveShell.statements(Workload.SSB.queryScript(query))) rows = hive.run(sql);
     assertFalse(rows.isEmpty(), db + " " + query + " answered nothing");
     return rows.stream().sorted().collect(Collectors.joining(" | "));
   }

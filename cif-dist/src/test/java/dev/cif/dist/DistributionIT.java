@@ -35,7 +35,7 @@ class DistributionIT {
       assertTrue(Files.isRegularFile(home.resolve("lib/" + jar + (jar.equals("hive-exec-") ? "4.1.0" : version) + ".jar")), jar);
     }
     assertTrue(Files.isRegularFile(home.resolve("docs/cluster.md")));
-    for (String cp : List.of("cif-cli", "cif-embedded", "tpch-ssb-queries", "cif-cluster")) {
+    for (String cp : List.of("cif-cli", "cif-embedded", "cif-bench", "cif-cluster")) {
       for (String jar : Files.readAllLines(home.resolve("lib/" + cp + ".classpath"))) {
         if (!jar.isEmpty()) assertTrue(Files.isRegularFile(home.resolve("lib").resolve(jar)), cp + ": " + jar);
       }

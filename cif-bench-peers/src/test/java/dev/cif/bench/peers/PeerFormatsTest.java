@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.bench.Formats;
-import dev.cif.bench.PaperExperiments;
+import dev.cif.bench.mr.Formats;
+import dev.cif.bench.mr.PaperExperiments;
 import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
 import dev.cif.bench.data.SyntheticData;

@@ -10,7 +10,7 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * A storage format as the benchmarks see it: it can load a dataset into a directory and scan it back
- * through its Hadoop InputFormat. Register implementations in {@link dev.cif.bench.Formats}.
+ * through its Hadoop InputFormat. Register implementations in {@link dev.cif.bench.mr.Formats}.
  *
  * <p>Implementations should read through the format's real {@code InputFormat} (getSplits, then a record
  * reader per split, e.g. with {@link InputFormatScan}), because that is the path a MapReduce job takes and

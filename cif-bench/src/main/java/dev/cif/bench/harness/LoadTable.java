@@ -15,15 +15,14 @@ public final class LoadTable {
   public String markdown() {
     long generate = results.stream().filter(r -> r.format().equals(LoadTimer.GENERATOR))
         .mapToLong(LoadResult::wallNanos).findFirst().orElse(0);
-    StringBuilder md = new StringBuilder(
-        "| dataset | format | rows | wall s | CPU s | wall s minus generation | size MB |\n"
-            + "|---|---|---:|---:|---:|---:|---:|\n");
+    MarkdownTable md = new MarkdownTable(
+        List.of("dataset", "format", "rows", "wall s", "CPU s", "wall s minus generation", "size MB"), 2);
     for (LoadResult r : results) {
       boolean generator = r.format().equals(LoadTimer.GENERATOR);
-      md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %.1f | %s | %s |%n", r.dataset(),
-          r.format(), r.rows(), r.wallNanos() / 1e9, r.cpuNanos() / 1e9,
+      md.row(r.dataset(), r.format(), Long.toString(r.rows()), String.format(Locale.ROOT, "%.1f", r.wallNanos() / 1e9),
+          String.format(Locale.ROOT, "%.1f", r.cpuNanos() / 1e9),
           generator ? "-" : String.format(Locale.ROOT, "%.1f", (r.wallNanos() - generate) / 1e9),
-          generator ? "-" : String.format(Locale.ROOT, "%.1f", r.sizeOnDisk() / (double) (1 << 20))));
+          generator ? "-" : String.format(Locale.ROOT, "%.1f", r.sizeOnDisk() / (double) (1 << 20)));
     }
     return md.toString();
   }

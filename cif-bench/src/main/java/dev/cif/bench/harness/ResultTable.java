@@ -106,15 +106,11 @@ public final class ResultTable {
   }
 
   public String markdown() {
-    StringBuilder md = new StringBuilder();
-    md.append("| ").append(String.join(" | ", HEADER)).append(" |\n|");
-    for (int c = 0; c < HEADER.length; c++) {
-      md.append(c < 3 ? "---|" : "---:|");
-    }
-    md.append('\n');
+    MarkdownTable table = new MarkdownTable(List.of(HEADER), 3);
     for (String[] row : rows()) {
-      md.append("| ").append(String.join(" | ", row)).append(" |\n");
+      table.row(row);
     }
+    StringBuilder md = new StringBuilder(table.toString());
     md.append("\nspeedup = wall time of ").append(baseline).append(" / wall time, per job; vs best peer =")
         .append(" time / the best time of any ORC or Parquet variant on the same job (< 1: faster).\n");
     return md.toString();

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.bench.PaperExperiments;
+import dev.cif.bench.mr.PaperExperiments;
 import dev.cif.testing.crawl.CrawlData;
 import dev.cif.bench.data.Dataset;
 import dev.cif.bench.data.SelectivityBucket;

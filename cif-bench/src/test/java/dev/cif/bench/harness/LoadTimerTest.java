@@ -3,7 +3,7 @@ package dev.cif.bench.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.bench.Formats;
+import dev.cif.bench.mr.Formats;
 import dev.cif.bench.data.Dataset;
 import dev.cif.bench.data.SyntheticData;
 import java.io.File;

@@ -1,0 +1,24 @@
+package dev.cif.bench.sql;
+
+import dev.cif.command.ClientConf;
+import dev.cif.command.Command;
+import java.io.PrintStream;
+
+/** {@code cif bench-sql}: {@link SqlBench}. */
+public final class SqlBenchCommand implements Command {
+  @Override public String name() { return "bench-sql"; }
+
+  @Override public String summary() { return "SSB / TPC-H / crawl-maps on embedded Hive over every format"; }
+
+  @Override
+  public String help() {
+    return "usage: cif bench-sql ssb|tpch --sf N [--formats ...] [--runs K] [--dir DIR] [--hive 4.1|4.2] | crawl-maps [--dir DIR]\n"
+        + "Results on stdout, the engines' output in DIR/bench-sql.log (docs/benchmarks.md).";
+  }
+
+  @Override
+  public int run(ClientConf client, String[] args, PrintStream out) throws Exception {
+    SqlBench.main(args);
+    return 0;
+  }
+}

@@ -1,0 +1,48 @@
+package dev.cif.bench.sql;
+
+import java.io.File;
+import java.util.List;
+
+/** Where the benchmark's HiveQL runs: embedded Hive, or a HiveServer2 over JDBC. */
+public interface SqlSession extends AutoCloseable {
+  /** Applies one setting (SET k=v) for the statements that follow. */
+  void set(String key, String value) throws Exception;
+
+  /** Runs one statement; returns its rows with tab-separated columns (none for DDL). */
+  List<String> run(String sql) throws Exception;
+
+  /** The directory of a table, as DESCRIBE FORMATTED reports it. */
+  default String location(String table) throws Exception {
+    for (String line : run("DESCRIBE FORMATTED " + table)) {
+      String l = line.trim();
+      if (l.startsWith("Location:")) return l.substring("Location:".length()).trim().split("\t")[0].trim();
+    }
+    throw new IllegalStateException("no location for " + table);
+  }
+
+  /**
+   * The cause of the latest failed task since the last call (clearing it), when this process can see
+   * its jobs' tasks; null otherwise.
+   */
+  default String takeTaskFailure() { return null; }
+
+  /** Whether the file system statistics of this JVM see the reads of queries (embedded: yes). */
+  boolean readsInProcess();
+
+  /**
+   * CPU time this process has used so far, in nanoseconds, or -1 when the queries run elsewhere. With
+   * embedded Hive (MR local) compilation, tasks and map-join builds all run in this JVM, so the difference
+   * over a query is its CPU cost; on a shared machine that is steadier than wall time, which includes
+   * waiting for a core.
+   */
+  default long cpuNanos() { return -1; }
+
+  /** Bytes the queries have read from table data so far, or -1 when this process cannot tell. */
+  default long bytesRead() { return -1; }
+
+  /** Where the statements read the generated text in {@code data} from (a URI without a trailing slash). */
+  default String stage(File data) throws Exception { return data.toURI().toString().replaceAll("/$", ""); }
+
+  /** The directory a benchmark database is created in, or null for the warehouse's default. */
+  default String databaseLocation(String database, File dir) throws Exception { return null; }
+}
