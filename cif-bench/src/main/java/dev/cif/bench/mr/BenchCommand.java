@@ -1,4 +1,4 @@
-package dev.cif.bench;
+package dev.cif.bench.mr;
 
 import dev.cif.command.ClientConf;
 import dev.cif.command.Command;
