@@ -8,6 +8,7 @@ import dev.cif.bench.sql.Format;
 import dev.cif.data.TextDataWriter;
 import dev.cif.data.Workload;
 import dev.cif.embedded.hive.HiveShell;
+import dev.cif.embedded.hive.EmbeddedHive;
 import java.io.File;
 import java.io.OutputStream;
 import java.io.PrintStream;

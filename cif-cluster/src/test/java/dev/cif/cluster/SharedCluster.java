@@ -1,5 +1,6 @@
 package dev.cif.cluster;
 
+import dev.cif.embedded.hive.EmbeddedHive;
 import java.io.File;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
