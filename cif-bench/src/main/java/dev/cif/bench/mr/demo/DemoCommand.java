@@ -8,7 +8,7 @@ import java.io.PrintStream;
 public final class DemoCommand implements Command {
   @Override public String name() { return "demo"; }
 
-  @Override public String summary() { return "the main job: crawl data as SequenceFile and CIF, Figure 1's job on both"; }
+  @Override public String summary() { return "the paper's Figure 1 job on crawl data stored as SequenceFile and as CIF"; }
 
   @Override
   public String help() {
