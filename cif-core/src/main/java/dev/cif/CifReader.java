@@ -21,12 +21,19 @@ public final class CifReader {
   private final Path path;
   private final ReadOptions options;
   private final List<Path> dirs;
+  /** Each split-directory's listing, so that reading lists nothing again. */
+  private final List<org.apache.hadoop.fs.FileStatus[]> listings = new ArrayList<>();
 
   CifReader(FileSystem fs, Path path, ReadOptions options) throws IOException {
     this.fs = fs;
     this.path = path;
     this.options = options;
-    this.dirs = Collections.unmodifiableList(DatasetListing.splitDirectories(fs, path));
+    List<Path> found = new ArrayList<>();
+    for (DatasetListing.Listed l : DatasetListing.listed(fs, path)) {
+      found.add(l.dir);
+      listings.add(l.files);
+    }
+    this.dirs = Collections.unmodifiableList(found);
   }
 
   public Path path() { return path; }
@@ -41,7 +48,7 @@ public final class CifReader {
   }
 
   /** The rows of every split-directory, in order, as the options project and filter them. */
-  public RowReader rows() throws IOException { return options.open(fs, dirs); }
+  public RowReader rows() throws IOException { return options.open(fs, dirs, listings); }
 
   /**
    * The oldest writer among the split-directories' schema files (the one a workaround of an old

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -135,21 +136,33 @@ public final class ReadOptions {
     return Projection.of(full, known);
   }
 
-  /** A record reader over the split-directories of one split. */
-  public RowReader open(FileSystem fs, List<Path> dirs) throws IOException {
-    // Without a reader schema the first split-directory's is the split's; it is read once, not twice.
-    SplitDirectory first = readerSchema == null ? SplitDirectory.open(fs, dirs.get(0)) : null;
+  /** A record reader over the split-directories of one split, each listed when its turn comes. */
+  public RowReader open(FileSystem fs, List<Path> dirs) throws IOException { return open(fs, dirs, null); }
+
+  /**
+   * A record reader over the split-directories of one split.
+   *
+   * @param listings each split-directory's listing as planned ({@code ColumnSplit#listings}), or null to list
+   *     each: with them, and a reader schema, nothing but the projected column files is opened
+   */
+  public RowReader open(FileSystem fs, List<Path> dirs, List<FileStatus[]> listings) throws IOException {
+    // Without a reader schema the first split-directory's is the split's: its schema file is read, once.
+    SplitDirectory first = readerSchema != null ? null
+        : listings != null ? SplitDirectory.listed(fs, dirs.get(0), listings.get(0)) : SplitDirectory.list(fs, dirs.get(0));
     Projection projection = projection(first != null ? first.schema() : readerSchema);
     BlockStatisticsFilter filter = BlockStatisticsFilter.of(this);
     SplitRecordReader r = new SplitRecordReader(fs, dirs, projection, recordType, maxValueBytes,
-        filter == null ? null : filter::rowsToRead, rowPredicate).mapKeys(mapKeys);
+        filter == null ? null : filter::rowsToRead, rowPredicate).mapKeys(mapKeys).listings(listings);
     return first == null ? r : r.reuse(first);
   }
 
   /** The runs of rows of the split-directories of one split, for readers that fill batches (Hive's vectorized one). */
-  public RowRuns runs(FileSystem fs, List<Path> dirs, Projection projection) {
+  public RowRuns runs(FileSystem fs, List<Path> dirs, Projection projection) { return runs(fs, dirs, null, projection); }
+
+  /** As {@link #runs(FileSystem, List, Projection)}, with the split's listings (see {@link #open(FileSystem, List, List)}). */
+  public RowRuns runs(FileSystem fs, List<Path> dirs, List<FileStatus[]> listings, Projection projection) {
     BlockStatisticsFilter filter = BlockStatisticsFilter.of(this);
     return new RowCursor(fs, dirs, projection, maxValueBytes, filter == null ? null : filter::rowsToRead, rowPredicate)
-        .mapKeys(mapKeys);
+        .mapKeys(mapKeys).listings(listings);
   }
 }

@@ -18,10 +18,10 @@ public interface RowRuns extends Closeable {
   long runStart();
 
   /** Whether projected column i is missing from the current split-directory (it reads {@link #constant}). */
-  boolean isConstant(int i);
+  boolean isConstant(int i) throws java.io.IOException;
 
   /** The value a column missing from the current split-directory reads: its default, else null. */
-  Object constant(int i);
+  Object constant(int i) throws java.io.IOException;
 
   /** The reader of projected column i, positioned at the run's first row. */
   ColumnReader column(int i) throws IOException;

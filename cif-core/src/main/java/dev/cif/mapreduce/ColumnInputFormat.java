@@ -75,7 +75,7 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
     public void initialize(InputSplit split, TaskAttemptContext ctx) throws IOException {
       ColumnSplit columnSplit = (ColumnSplit) split;
       reader = ReadOptions.fromConf(ctx.getConfiguration())
-          .open(columnSplit.getPath().getFileSystem(ctx.getConfiguration()), columnSplit.directories());
+          .open(columnSplit.getPath().getFileSystem(ctx.getConfiguration()), columnSplit.directories(), columnSplit.listings());
     }
 
     @Override public boolean nextKeyValue() throws IOException { return reader.next(); }

@@ -3,11 +3,11 @@ package dev.cif.mapreduce;
 import dev.cif.ReadOptions;
 import dev.cif.conf.CifConf;
 import dev.cif.impl.split.DatasetListing;
-import dev.cif.impl.split.SplitDirectory;
-import dev.cif.impl.pushdown.BlockStatisticsFilter;
+import dev.cif.impl.split.DirectoryStatistics;
+import dev.cif.impl.split.SplitDirectoryLayout;
+import dev.cif.pushdown.Predicate;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -19,14 +19,16 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RemoteIterator;
 
 /**
  * Turns input paths into splits: each split-directory is one split (or consecutive ones are combined
- * up to cif.split.max-bytes); one whose block statistics rule out the pushed predicate is left out. A split's length is the bytes of its projected columns, and its hosts
- * are the datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes holding all.
- * Each split-directory is listed once (by {@link DatasetListing}); the block locations of its
- * projected files are looked up file by file when they are few, else by one located listing.
+ * up to cif.split.max-bytes). Planning opens no file: each directory is listed once with its files' block
+ * locations ({@link DatasetListing}), a split's length is the bytes of its projected column files (found by
+ * name in the listing, docs/FORMAT.md §4.2; all files when the names do not tell), and its hosts are the
+ * datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes holding all. With a pushed
+ * predicate, a split-directory whose recorded statistics ({@link DirectoryStatistics}, one getXAttrs call)
+ * rule it out is left out; one without them is judged by the task from the footers it reads anyway. The
+ * listing travels in the split, so the task lists nothing and asks for no file's status.
  */
 public final class SplitPlanner {
   private SplitPlanner() {}
@@ -39,78 +41,74 @@ public final class SplitPlanner {
   /** Splits sized by the options' columns, leaving out split-directories their predicate rules out. */
   public static List<ColumnSplit> plan(Configuration conf, Path[] inputs, ReadOptions options) throws IOException {
     Set<String> columns = columnsOf(options);
-    BlockStatisticsFilter filter = BlockStatisticsFilter.of(options);
+    Predicate predicate = options.predicate();
     long maxBytes = CifConf.SPLIT_MAX_BYTES.getLong(conf);
     List<ColumnSplit> splits = new ArrayList<>();
     List<Path> group = new ArrayList<>();
+    List<FileStatus[]> groupListings = new ArrayList<>();
     Map<String, Long> groupHosts = new HashMap<>();
     long groupBytes = 0;
     for (Path input : inputs) {
       FileSystem fs = input.getFileSystem(conf);
       for (DatasetListing.Listed listed : DatasetListing.listed(fs, input)) {
         Path dir = listed.dir;
-        SplitDirectory sd = columns == null && filter == null ? null : SplitDirectory.open(fs, listed);
-        if (filter != null && !filter.mayMatch(sd)) continue;
-        Set<String> files = projectedFiles(sd, columns);
+        if (predicate != null && DirectoryStatistics.supported(fs, dir)) {
+          DirectoryStatistics stats = DirectoryStatistics.read(fs, dir);
+          if (stats != null && !stats.mayMatch(predicate)) continue;
+        }
         Map<String, Long> hosts = new HashMap<>();
         long bytes = 0;
-        for (FileStatus st : listed.files) {
-          if (st.isFile() && (files == null || files.contains(st.getPath().getName()))) bytes += st.getLen();
-        }
-        for (BlockLocation b : blockLocations(fs, listed, files)) {
-          for (String h : b.getHosts()) hosts.merge(h, b.getLength(), Long::sum);
+        for (FileStatus st : projectedFiles(listed.files, columns)) {
+          bytes += st.getLen();
+          if (st instanceof LocatedFileStatus) {
+            for (BlockLocation b : ((LocatedFileStatus) st).getBlockLocations()) {
+              for (String h : b.getHosts()) hosts.merge(h, b.getLength(), Long::sum);
+            }
+          }
         }
         if (!group.isEmpty() && (maxBytes <= 0 || groupBytes + bytes > maxBytes)) {
-          splits.add(new ColumnSplit(group, groupBytes, topHosts(groupHosts)));
+          splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
           group = new ArrayList<>();
+          groupListings = new ArrayList<>();
           groupHosts = new HashMap<>();
           groupBytes = 0;
         }
         group.add(dir);
+        groupListings.add(listed.files);
         groupBytes += bytes;
         for (Map.Entry<String, Long> e : hosts.entrySet()) groupHosts.merge(e.getKey(), e.getValue(), Long::sum);
       }
     }
-    if (!group.isEmpty()) splits.add(new ColumnSplit(group, groupBytes, topHosts(groupHosts)));
+    if (!group.isEmpty()) splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
     return splits;
   }
 
-  /** Projections of at most this many files look their blocks up file by file (one call each on HDFS). */
-  static final int LOCATE_FILE_BY_FILE = 4;
-
-  /** The blocks of the named files of a split-directory (all its files if names is null). */
-  private static List<BlockLocation> blockLocations(FileSystem fs, DatasetListing.Listed listed, Set<String> names)
-      throws IOException {
-    List<BlockLocation> out = new ArrayList<>();
-    if (names != null && names.size() <= LOCATE_FILE_BY_FILE) {
-      for (FileStatus st : listed.files) {
-        if (names.contains(st.getPath().getName())) out.addAll(Arrays.asList(fs.getFileBlockLocations(st, 0, st.getLen())));
+  /**
+   * The files of the projected columns of one split-directory, found by name; all its files when no column
+   * is projected (a count, so that such a split still goes where its split-directory lives), or when a
+   * column's name fits no file or several (the schema file would tell, but planning opens nothing).
+   */
+  private static List<FileStatus> projectedFiles(FileStatus[] listing, Set<String> columns) {
+    List<FileStatus> all = new ArrayList<>();
+    for (FileStatus st : listing) if (st.isFile()) all.add(st);
+    if (columns == null) return all;
+    List<FileStatus> out = new ArrayList<>();
+    for (String c : columns) {
+      FileStatus match = null;
+      int matches = 0;
+      for (FileStatus st : all) {
+        if (SplitDirectoryLayout.mayBeColumnFile(st.getPath().getName(), c)) {
+          match = st;
+          matches++;
+        }
       }
-      return out;
-    }
-    RemoteIterator<LocatedFileStatus> it = fs.listLocatedStatus(listed.dir);
-    while (it.hasNext()) {
-      LocatedFileStatus st = it.next();
-      if (names == null || names.contains(st.getPath().getName())) out.addAll(Arrays.asList(st.getBlockLocations()));
+      if (matches > 1) return all;
+      if (match != null) out.add(match);
     }
     return out;
   }
 
-  /** The names of the files of the projected columns of one split-directory; null means all files. */
-  private static Set<String> projectedFiles(SplitDirectory sd, Set<String> columns) {
-    if (columns == null) return null;
-    Set<String> files = new HashSet<>();
-    for (String c : columns) {
-      String f = sd.schemaFile().fileOf(c);
-      if (f != null) files.add(f);
-    }
-    return files;
-  }
-
-  /**
-   * The projected columns, or null to size by every file: also when none is projected (a count), so
-   * that such a split still goes where its split-directory lives.
-   */
+  /** The projected columns, or null to size by every file. */
   private static Set<String> columnsOf(ReadOptions options) {
     List<String> names = options.columns();
     return names == null || names.isEmpty() ? null : new HashSet<>(names);

@@ -21,7 +21,7 @@ public final class BlockStats {
   public Comparable<Object> max;
 
   /** The value type stats are kept for, or null. */
-  static Schema statsType(Schema column) {
+  public static Schema statsType(Schema column) {
     Schema t = CifSchemas.nonNull(column);
     switch (t.getType()) {
       case INT: case LONG: case FLOAT: case DOUBLE: case STRING:
@@ -31,7 +31,7 @@ public final class BlockStats {
     }
   }
 
-  void write(ByteSink out, ValueCodec typeCodec) {
+  public void write(ByteSink out, ValueCodec typeCodec) {
     out.writeUVarLong(nulls);
     boolean has = min != null && typeCodec != null;
     out.writeByte(has ? 1 : 0);
@@ -42,7 +42,7 @@ public final class BlockStats {
   }
 
   @SuppressWarnings("unchecked")
-  static BlockStats read(ByteSource in, ValueCodec typeCodec) {
+  public static BlockStats read(ByteSource in, ValueCodec typeCodec) {
     BlockStats s = new BlockStats();
     s.nulls = in.readUVarLong();
     int has = in.readByte();

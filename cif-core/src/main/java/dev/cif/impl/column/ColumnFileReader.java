@@ -147,6 +147,7 @@ public final class ColumnFileReader implements dev.cif.ColumnReader {
   public int blockCount() { return footer.rows.size(); }
   public long blockFirstRow(int b) { return firstRows[b]; }
   public List<BlockStats> blockStats() { return Collections.unmodifiableList(footer.stats); }
+  public List<Integer> blockRows() { return Collections.unmodifiableList(footer.rows); }
   public long dataBytes() { return footer.bodyEnd; }
 
   /** The bytes read from the file so far (blocks, and keyed blocks' value streams by key), header and footer aside. */

@@ -90,6 +90,12 @@ public final class ColumnFileWriter implements dev.cif.ColumnWriter {
 
   public long rows() { return footer.totalRows + builder.count(); }
 
+  /** The statistics of the blocks written so far (all of them once closed), in order. */
+  public java.util.List<BlockStats> blockStats() { return java.util.Collections.unmodifiableList(footer.stats); }
+
+  /** The row counts of the blocks written so far, in order. */
+  public java.util.List<Integer> blockRows() { return java.util.Collections.unmodifiableList(footer.rows); }
+
   private void flushBlock() throws IOException {
     int rows = builder.count();
     if (rows == 0) return;

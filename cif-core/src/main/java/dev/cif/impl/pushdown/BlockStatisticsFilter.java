@@ -18,7 +18,8 @@ import java.util.TreeSet;
  * the split-directory into runs of rows that lie in one block of each; a run on which the predicate
  * cannot be true is left out. At planning a split-directory with no run left is not read at all
  * ({@link #mayMatch}); while reading, the cursor passes over the runs left out without decoding them
- * (the {@code dev.cif.impl.record.RowRangeFilter} contract of {@link #rowsToRead}). Only footers are read.
+ * (the {@code dev.cif.impl.record.RowRangeFilter} contract of {@link #rowsToRead}). Only footers are read, of
+ * files the split-directory keeps open for the reader ({@link SplitDirectory#ahead}): judging costs no open.
  */
 public final class BlockStatisticsFilter {
   private final Predicate predicate;
@@ -44,13 +45,14 @@ public final class BlockStatisticsFilter {
 
   /** The runs of rows that may satisfy the predicate, as ascending, joined {@code [start, end)} pairs. */
   public long[] rowsToRead(SplitDirectory sd) throws IOException {
-    long rows = sd.rows();
     Map<String, ColumnBlocks> blocks = new HashMap<>();
-    TreeSet<Long> cuts = new TreeSet<>(List.of(0L, rows));
     for (String c : columns) {
       ColumnBlocks b = ColumnBlocks.read(sd, c, maxValueBytes);
-      if (b == null) continue;
-      blocks.put(c, b);
+      if (b != null) blocks.put(c, b);
+    }
+    long rows = sd.rows(); // known from the files just opened, if any
+    TreeSet<Long> cuts = new TreeSet<>(List.of(0L, rows));
+    for (ColumnBlocks b : blocks.values()) {
       for (long first : b.firstRows) if (first < rows) cuts.add(first);
     }
     List<Long> ranges = new ArrayList<>();

@@ -7,7 +7,7 @@ import dev.cif.impl.split.SplitDirectory;
 import java.io.IOException;
 import java.util.List;
 
-/** The block boundaries and per-block statistics of one column in one split-directory (its file's footer). */
+/** The block boundaries and per-block statistics of one column in one split-directory (its file's footer, read from the file the reader keeps open for its values). */
 final class ColumnBlocks {
   /** Each block's first row, then the row count: blocks + 1 entries. */
   final long[] firstRows;
@@ -23,13 +23,13 @@ final class ColumnBlocks {
    * reads its default there, and an engine's partition column is not stored at all; neither can be judged.
    */
   static ColumnBlocks read(SplitDirectory sd, String column, long maxValueBytes) throws IOException {
-    if (!sd.hasColumn(column)) return null;
-    try (ColumnFileReader r = sd.openColumn(column, maxValueBytes)) {
-      long[] first = new long[r.blockCount() + 1];
-      for (int b = 0; b < r.blockCount(); b++) first[b] = r.blockFirstRow(b);
-      first[r.blockCount()] = r.rowCount();
-      return new ColumnBlocks(first, r.blockStats());
-    }
+    // Opened ahead and left open: the reader that reads the column's values takes this same file.
+    ColumnFileReader r = sd.ahead(column, maxValueBytes);
+    if (r == null) return null;
+    long[] first = new long[r.blockCount() + 1];
+    for (int b = 0; b < r.blockCount(); b++) first[b] = r.blockFirstRow(b);
+    first[r.blockCount()] = r.rowCount();
+    return new ColumnBlocks(first, r.blockStats());
   }
 
   /** The statistics of the block holding row. */

@@ -34,6 +34,10 @@ public final class RowCursor implements dev.cif.RowRuns {
   private final ColumnFileReader[] readers;
   private final Object[] constants;
   private final boolean[] constant;
+  /** Whether column i has been looked up in the current split-directory (present, or constant). */
+  private final boolean[] resolved;
+  /** Each split-directory's listing (from the split), or null: each is listed when its turn comes. */
+  private List<org.apache.hadoop.fs.FileStatus[]> listings;
   private SplitDirectory current;
   /** A split-directory its caller has opened already (to plan the projection), used instead of opening it again. */
   private SplitDirectory opened;
@@ -84,6 +88,16 @@ public final class RowCursor implements dev.cif.RowRuns {
     readers = new ColumnFileReader[n];
     constants = new Object[n];
     constant = new boolean[n];
+    resolved = new boolean[n];
+  }
+
+  /**
+   * The split-directories' listings, in the order of the split's directories (what the planner listed):
+   * then no split-directory is listed again, and none is opened beyond the column files read.
+   */
+  public RowCursor listings(List<org.apache.hadoop.fs.FileStatus[]> listings) {
+    this.listings = listings;
+    return this;
   }
 
   public Projection projection() { return projection; }
@@ -166,10 +180,16 @@ public final class RowCursor implements dev.cif.RowRuns {
   public long runStart() { return runStart; }
 
   /** Whether projected column i is missing from the current split-directory (it reads {@link #constant}). */
-  public boolean isConstant(int i) { return constant[i]; }
+  public boolean isConstant(int i) throws IOException {
+    resolve(i);
+    return constant[i];
+  }
 
   /** The value a column missing from the current split-directory reads: its default, else null. */
-  public Object constant(int i) { return constants[i]; }
+  public Object constant(int i) throws IOException {
+    resolve(i);
+    return constants[i];
+  }
 
   /** The reader of projected column i, opened on first use and positioned at the current run's first row. */
   public ColumnFileReader column(int i) throws IOException {
@@ -190,28 +210,43 @@ public final class RowCursor implements dev.cif.RowRuns {
       return false;
     }
     Path next = dirs.get(++dirIndex);
-    current = opened != null && opened.path().equals(next) ? opened : SplitDirectory.open(fs, next);
+    if (opened != null && opened.path().equals(next)) current = opened;
+    else if (listings != null) current = SplitDirectory.listed(fs, next, listings.get(dirIndex));
+    else current = SplitDirectory.list(fs, next);
     opened = null;
-    rowsInDir = current.rows();
     curPos = -1;
+    java.util.Arrays.fill(resolved, false);
+    // The filter opens the files of its columns (kept for reading), so the rows are known after it.
     ranges = filter == null ? null : filter.rowsToRead(current);
+    rowsInDir = rowsOf(current);
     range = 0;
     predicateColumn = null;
-    List<Schema.Field> fields = projection.schema().getFields();
-    for (int i = 0; i < fields.size(); i++) {
-      Schema.Field f = fields.get(i);
-      Schema.Field have = current.schema().getField(f.name());
-      constant[i] = have == null;
-      if (have == null) {
-        // A column added after this split-directory was written: its default, else null.
-        constants[i] = f.hasDefaultValue() ? GenericData.get().deepCopy(f.schema(), GenericData.get().getDefaultValue(f)) : null;
-      } else if (CifSchemas.nonNull(have.schema()).getType() != CifSchemas.nonNull(f.schema()).getType()) {
-        throw new CifFormatException(current.path().toString(), f.name(), 0, "column type " + have.schema()
-            + " differs from the reader's " + f.schema());
-      }
-    }
     if (predicate != null) openPredicate();
     return true;
+  }
+
+  /**
+   * The split-directory's row count, from a column file opened already, else from the first projected
+   * column's file (opened for reading anyway), else (no column projected or present) from its schema file.
+   */
+  private long rowsOf(SplitDirectory sd) throws IOException {
+    if (sd.knownRows() >= 0) return sd.knownRows();
+    if (ranges != null && ranges.length == 0) return sd.rows();
+    for (Schema.Field f : projection.schema().getFields()) {
+      if (sd.ahead(f.name(), maxValueBytes) != null) return sd.rows();
+    }
+    return sd.rows();
+  }
+
+  /** Looks projected column i up in the current split-directory: present, or missing and read as a constant. */
+  private void resolve(int i) throws IOException {
+    if (resolved[i]) return;
+    Schema.Field f = projection.schema().getFields().get(i);
+    constant[i] = current.locate(f.name()) == null;
+    // A column added after this split-directory was written: its default, else null.
+    constants[i] = !constant[i] ? null
+        : f.hasDefaultValue() ? GenericData.get().deepCopy(f.schema(), GenericData.get().getDefaultValue(f)) : null;
+    resolved[i] = true;
   }
 
   /**
@@ -219,8 +254,8 @@ public final class RowCursor implements dev.cif.RowRuns {
    * reads one value for every row, so the predicate is judged once: all rows or none.
    */
   private void openPredicate() throws IOException {
-    Schema.Field have = current.schema().getField(predicate.column());
-    if (have == null) {
+    if (predicateIndex >= 0) resolve(predicateIndex);
+    if (current.locate(predicate.column()) == null) {
       Object value = predicateIndex >= 0 ? constants[predicateIndex] : null;
       if (!constantPasses(value)) ranges = new long[0];
       return;
@@ -249,6 +284,7 @@ public final class RowCursor implements dev.cif.RowRuns {
 
   /** The value of projected column i at the current row. */
   public Object read(int i) throws IOException {
+    resolve(i);
     if (constant[i]) return constants[i];
     if (i == predicateIndex && predicateColumn != null) return predicateColumn.value(curPos);
     ColumnFileReader r = open(i);
@@ -259,8 +295,15 @@ public final class RowCursor implements dev.cif.RowRuns {
   private ColumnFileReader open(int i) throws IOException {
     ColumnFileReader r = readers[i];
     if (r == null) {
-      String name = projection.schema().getFields().get(i).name();
-      r = readers[i] = current.openColumn(name, maxValueBytes);
+      Schema.Field f = projection.schema().getFields().get(i);
+      String name = f.name();
+      r = current.openColumn(name, maxValueBytes);
+      if (CifSchemas.nonNull(r.spec().schema).getType() != CifSchemas.nonNull(f.schema()).getType()) {
+        r.close();
+        throw new CifFormatException(current.path().toString(), name, 0, "column type " + r.spec().schema
+            + " differs from the reader's " + f.schema());
+      }
+      readers[i] = r;
       java.util.Set<String> keys = mapKeys.of(name);
       if (keys != null) r.selectMapKeys(keys);
     }
@@ -280,6 +323,7 @@ public final class RowCursor implements dev.cif.RowRuns {
       predicateReader.close();
     }
     predicateReader = null;
+    if (current != null) current.close(); // files opened ahead that no column took
   }
 
   private void count(ColumnFileReader r) {

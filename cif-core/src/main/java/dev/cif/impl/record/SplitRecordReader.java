@@ -41,6 +41,12 @@ public final class SplitRecordReader implements dev.cif.RowReader {
     return this;
   }
 
+  /** The split-directories' listings as planned (see {@link RowCursor#listings}), or null. */
+  public SplitRecordReader listings(List<org.apache.hadoop.fs.FileStatus[]> listings) {
+    cursor.listings(listings);
+    return this;
+  }
+
   /** Map columns whose maps hold only these keys (see {@link dev.cif.pushdown.MapKeys}). */
   public SplitRecordReader mapKeys(dev.cif.pushdown.MapKeys keys) {
     cursor.mapKeys(keys);

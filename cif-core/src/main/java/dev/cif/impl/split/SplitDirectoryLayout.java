@@ -6,8 +6,8 @@ import org.apache.hadoop.fs.Path;
 /**
  * Names inside a split-directory (docs/FORMAT.md §4.2). Every file ends in ".cif"
  * (the placement contract). Column files are numbered, with a readable part of the column name
- * for people; readers never derive a file name from a column name, they read it from the schema
- * file. Schema files are numbered by generation; the highest generation wins.
+ * for people and for readers that have no schema file read: such a reader may take the one listed file
+ * whose name fits a column, and checks its header (docs/FORMAT.md §4.2). Schema files are numbered by generation; the highest generation wins.
  */
 public final class SplitDirectoryLayout {
   public static final String SUFFIX = ".cif";
@@ -18,12 +18,25 @@ public final class SplitDirectoryLayout {
   private SplitDirectoryLayout() {}
 
   public static String columnFileName(int ordinal, String column) {
+    return String.format(Locale.ROOT, "%04d-%s%s", ordinal, readablePart(column), SUFFIX);
+  }
+
+  /** The part of a column file's name after the ordinal and '-' and before ".cif": up to 40 characters of the column's name. */
+  static String readablePart(String column) {
     StringBuilder sb = new StringBuilder();
     for (char c : column.toCharArray()) {
       if (sb.length() >= 40) break;
       sb.append(Character.isLetterOrDigit(c) && c < 128 || c == '_' ? Character.toLowerCase(c) : '_');
     }
-    return String.format(Locale.ROOT, "%04d-%s%s", ordinal, sb, SUFFIX);
+    return sb.toString();
+  }
+
+  /** Whether name is a column file name of column (the ordinal aside): several columns may share one readable part. */
+  public static boolean mayBeColumnFile(String name, String column) {
+    String tail = "-" + readablePart(column) + SUFFIX;
+    if (name.length() != 4 + tail.length() || !name.endsWith(tail)) return false;
+    for (int i = 0; i < 4; i++) if (!Character.isDigit(name.charAt(i)) || name.charAt(i) > '9') return false;
+    return true;
   }
 
   public static String schemaFileName(int generation) {

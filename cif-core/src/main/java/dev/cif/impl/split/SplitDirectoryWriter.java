@@ -85,6 +85,10 @@ public final class SplitDirectoryWriter implements dev.cif.CifWriter {
     try {
       for (ColumnFileWriter c : columns) c.close();
       new SchemaFile(schema, rows, files).write(fs, new Path(tmp, SplitDirectoryLayout.schemaFileName(0)));
+      // On the hidden directory, so that the statistics become visible with the split-directory.
+      DirectoryStatistics.Builder stats = new DirectoryStatistics.Builder(rows);
+      for (ColumnFileWriter c : columns) stats.add(c.spec().name, c.spec().schema, c.blockStats(), c.blockRows());
+      DirectoryStatistics.record(fs, tmp, stats);
       if (!fs.rename(tmp, dir)) throw new IOException("could not rename " + tmp + " to " + dir);
       done = true;
     } catch (IOException | RuntimeException e) {
