@@ -9,6 +9,7 @@ import dev.cif.data.TextDataWriter;
 import dev.cif.data.Workload;
 import dev.cif.embedded.hive.HiveShell;
 import dev.cif.embedded.hive.EmbeddedHive;
+import dev.cif.testing.NameNodeCalls;
 import java.io.File;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -34,7 +35,8 @@ import org.junit.jupiter.api.Test;
  * tasks or, with -Dcif.bench.load=client, then copied by a client on no node; after -Dcif.bench.warmups rounds
  * (default 1) of each format's first query, the formats taking turns going first. Per query and format: wall
  * time, the tasks' CPU time, HDFS bytes read and file opens (Tez counters), NameNode RPCs (the client RPC
- * server's request count), data-local map tasks, the bytes the tasks read from the DataNodes and the share they
+ * server's request count, and by method), the CIF column-file and schema-file opens and the distinct column files
+ * (the NameNode's audit log: NameNodeOpens), data-local map tasks, the bytes the tasks read from the DataNodes and the share they
  * read from their own node's DataNode (TaskReads); per CIF table, how much of each split-directory one node
  * holds (what a data-local task can read locally). Answers are checked equal across formats. Writes a
  * markdown report to -Dcif.bench.out. Command: see docs/benchmarks.md, "On a cluster".
@@ -69,6 +71,7 @@ class ClusterBenchmark {
     int nodeMb = Integer.getInteger("cif.bench.node-mb", 4096);
     List<String> problems = new ArrayList<>();
     TaskReads.counting();
+    NameNodeOpens.counting();
 
     org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
     try (OneMachineCluster cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
@@ -110,7 +113,7 @@ class ClusterBenchmark {
             }
             report.append(c.row(f.id(), loadS)).append('\n');
           }
-          report.append("\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|---|\n");
+          report.append(QUERY_TABLE_HEADER);
           // Per query and format: wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, local bytes.
           Map<String, Map<Format, double[]>> measured = new LinkedHashMap<>();
           String only = System.getProperty("cif.bench.queries");
@@ -187,8 +190,14 @@ class ClusterBenchmark {
     }
   }
 
+  /** The head of the per-query table, whose rows are {@link Measured#row}. */
+  static final String QUERY_TABLE_HEADER = "\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs "
+      + "| data-local map tasks | tasks' HDFS bytes | node-local | CIF column-file opens | column files needed | schema-file opens "
+      + "| RPCs / files | NameNode RPCs by method |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+
   /** One statement list's cost on the cluster: wall time, Tez's counters, NameNode RPCs, the tasks' reads. */
-  record Measured(double wall, Map<String, Long> counters, long rpcs, TaskReads.Snapshot reads, Answer answer) {
+  record Measured(double wall, Map<String, Long> counters, long rpcs, TaskReads.Snapshot reads, Answer answer,
+      Map<String, Long> byMethod, NameNodeOpens.Snapshot opens) {
     long dataLocal() { return counters.getOrDefault("DATA_LOCAL_TASKS", 0L); }
 
     /** Tasks that asked for a node (the map tasks): data-local, rack-local or elsewhere. */
@@ -205,16 +214,27 @@ class ClusterBenchmark {
       return new double[] {wall, cpu(), bytes(), dataLocal(), mapTasks(), reads.taskBytes(), reads.taskLocalBytes()};
     }
 
-    /** A row of the per-query table (without its line end). */
+    /**
+     * A row of the per-query table (without its line end). The column files a query needs are the distinct
+     * CIF column files it opened (NameNodeOpens); RPCs / files is the issue's measure of wasted calls.
+     */
     String row(String query, String format) {
-      return String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d | %,d | %.1f%% |", query, format, wall, cpu(), bytes(),
-          counters.getOrDefault("HDFS_OP_OPEN", 0L), rpcs, dataLocal(), mapTasks(), reads.taskBytes(), reads.localPercent());
+      StringBuilder methods = new StringBuilder();
+      byMethod.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
+          .forEach(e -> methods.append(methods.length() == 0 ? "" : ", ").append(e.getKey()).append(' ').append(e.getValue()));
+      return String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d | %,d | %.1f%% | %d | %d | %d | %s | %s |", query, format,
+          wall, cpu(), bytes(), counters.getOrDefault("HDFS_OP_OPEN", 0L), rpcs, dataLocal(), mapTasks(), reads.taskBytes(),
+          reads.localPercent(), opens.columnOpens(), opens.columnFiles(), opens.schemaOpens(),
+          opens.columnFiles() == 0 ? "n/a" : String.format("%.2f", (double) rpcs / opens.columnFiles()), methods);
     }
   }
 
   /** Runs the statements through Hive on the cluster; the last SELECT's rows are the answer. */
   static Measured measure(EmbeddedHive hive, NameNodeRpcServer rpc, List<String> statements) throws Exception {
     TezDagCounters.reset();
+    NameNodeCalls calls = new NameNodeCalls(rpc.getClientRpcServer());
+    Map<String, Long> calls0 = calls.now();
+    NameNodeOpens.counting().reset();
     long rpc0 = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests();
     TaskReads.Snapshot reads0 = TaskReads.counting().now();
     long t0 = System.nanoTime();
@@ -222,7 +242,8 @@ class ClusterBenchmark {
     for (String sql : statements) rows = hive.run(sql);
     double wall = (System.nanoTime() - t0) / 1e9;
     long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
-    return new Measured(wall, TezDagCounters.last(), rpcs, TaskReads.counting().now().minus(reads0), new Answer(rows));
+    return new Measured(wall, TezDagCounters.last(), rpcs, TaskReads.counting().now().minus(reads0), new Answer(rows),
+        NameNodeCalls.between(calls0, calls.now()), NameNodeOpens.counting().now());
   }
 
   /**

@@ -72,7 +72,7 @@ final class CrawlOnCluster {
           new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + ".urlinfo")));
       report.append(c.row(f.id(), load)).append('\n');
     }
-    report.append("\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    report.append(ClusterBenchmark.QUERY_TABLE_HEADER);
     for (Format f : formats) { // untimed: each format's containers and classes
       hive.run("USE crawl_" + f.id());
       hive.run(crawl);

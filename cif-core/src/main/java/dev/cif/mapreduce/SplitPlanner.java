@@ -92,18 +92,16 @@ public final class SplitPlanner {
     List<FileStatus> all = new ArrayList<>();
     for (FileStatus st : listing) if (st.isFile()) all.add(st);
     if (columns == null) return all;
+    Map<String, List<FileStatus>> byPart = new HashMap<>();
+    for (FileStatus st : all) {
+      String part = SplitDirectoryLayout.readablePartOf(st.getPath().getName());
+      if (part != null) byPart.computeIfAbsent(part, p -> new ArrayList<>()).add(st);
+    }
     List<FileStatus> out = new ArrayList<>();
     for (String c : columns) {
-      FileStatus match = null;
-      int matches = 0;
-      for (FileStatus st : all) {
-        if (SplitDirectoryLayout.mayBeColumnFile(st.getPath().getName(), c)) {
-          match = st;
-          matches++;
-        }
-      }
-      if (matches > 1) return all;
-      if (match != null) out.add(match);
+      List<FileStatus> fit = byPart.getOrDefault(SplitDirectoryLayout.readablePart(c), List.of());
+      if (fit.size() > 1) return all;
+      out.addAll(fit);
     }
     return out;
   }

@@ -69,16 +69,18 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
     FileSystem fs = fileSplit.getPath().getFileSystem(job);
     List<Path> dirs = split instanceof ColumnSplit
         ? ((ColumnSplit) split).directories() : Cif.splitDirectories(fs, fileSplit.getPath());
-    if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, fileSplit, job, reporter);
-    return (RecordReader) rowReader(fs, dirs, job, reporter);
+    // The planner's listings: the task then opens the projected column files and asks the NameNode nothing else.
+    List<FileStatus[]> listings = split instanceof ColumnSplit ? ((ColumnSplit) split).listings() : null;
+    if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, listings, fileSplit, job, reporter);
+    return (RecordReader) rowReader(fs, dirs, listings, job, reporter);
   }
 
-  private RecordReader<NullWritable, CifRecordWritable> rowReader(FileSystem fs, List<Path> dirs, JobConf job,
-      Reporter reporter) throws IOException {
+  private RecordReader<NullWritable, CifRecordWritable> rowReader(FileSystem fs, List<Path> dirs, List<FileStatus[]> listings,
+      JobConf job, Reporter reporter) throws IOException {
     Schema table = readerSchema(job);
     if (table == null && dirs.isEmpty()) return new CifRecordReader(null, null, MapKeys.NONE);
     ReadOptions options = readOptions(job, table).mapKeys(PlanMapKeys.fromConf(job, table));
-    return new CifRecordReader(options.open(fs, dirs), reporter, options.mapKeys());
+    return new CifRecordReader(options.open(fs, dirs, listings), reporter, options.mapKeys());
   }
 
   /**

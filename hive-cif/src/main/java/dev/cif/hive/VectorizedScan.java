@@ -38,8 +38,8 @@ final class VectorizedScan {
     return Utilities.getVectorizedRowBatchCtx(job) != null;
   }
 
-  static VectorizedCifReader open(FileSystem fs, List<Path> dirs, FileSplit split, JobConf job, Reporter reporter)
-      throws IOException {
+  static VectorizedCifReader open(FileSystem fs, List<Path> dirs, List<org.apache.hadoop.fs.FileStatus[]> listings,
+      FileSplit split, JobConf job, Reporter reporter) throws IOException {
     VectorizedRowBatchCtx ctx = Utilities.getVectorizedRowBatchCtx(job);
     Schema table = CifHiveInputFormat.readerSchema(job);
     if (table == null) {
@@ -48,7 +48,7 @@ final class VectorizedScan {
     }
     Object[] partitionValues = new Object[ctx.getPartitionColumnCount()];
     if (partitionValues.length > 0) VectorizedRowBatchCtx.getPartitionValues(ctx, job, split, partitionValues);
-    return new VectorizedCifReader(fs, dirs, ctx, table, included(ctx, table, job), partitionValues,
+    return new VectorizedCifReader(fs, dirs, listings, ctx, table, included(ctx, table, job), partitionValues,
         CifHiveInputFormat.readOptions(job, table).mapKeys(PlanMapKeys.fromConf(job, table)), job, reporter);
   }
 

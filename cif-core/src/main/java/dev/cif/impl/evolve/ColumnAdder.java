@@ -67,13 +67,18 @@ public final class ColumnAdder {
     int ordinal = fields.size() - 1;
     String name = SplitDirectoryLayout.columnFileName(ordinal, field.name());
     Path file = new Path(sd.path(), name);
+    // Written under a hidden name and renamed whole: a reader that finds column files by name (docs/FORMAT.md
+    // §4.1) never meets half a column file, even if the adder dies while writing it.
+    Path tmp = new Path(sd.path(), SplitDirectoryLayout.IN_PROGRESS_PREFIX + name);
     ColumnSpec spec = ColumnSpec.of(copy, opts);
     Object constant = compute == null ? GenericData.get().getDefaultValue(field) : null;
     try (RowCursor cursor = new RowCursor(fs, Collections.singletonList(sd.path()), Projection.of(old.schema, ""), opts.maxValueBytes());
-         ColumnFileWriter w = new ColumnFileWriter(fs.create(file, true), spec, opts.blockBytes(), opts.maxValueBytes())) {
+         ColumnFileWriter w = new ColumnFileWriter(fs.create(tmp, true), spec, opts.blockBytes(), opts.maxValueBytes())) {
       LazyRecord row = new LazyRecord(cursor);
       while (cursor.advance()) w.write(compute == null ? constant : compute.apply(row));
     }
+    fs.delete(file, false); // a whole file a failed earlier run left unreferenced
+    if (!fs.rename(tmp, file)) throw new IOException("could not rename " + tmp + " to " + file);
     List<String> files = new ArrayList<>(old.files);
     files.add(name);
     int generation = 0;

@@ -27,6 +27,8 @@ public final class SplitDirectory implements java.io.Closeable {
   private final Map<String, FileStatus> files;
   /** The row count once known: from the schema file, or from the first column file opened. */
   private long rows = -1;
+  /** The listed column files by the readable part of their names (§4.2), made on first use. */
+  private Map<String, java.util.List<FileStatus>> byReadablePart;
   /** Column files opened ahead (to learn a column's type), handed to the next openColumn of their column. */
   private final Map<String, ColumnFileReader> held = new HashMap<>();
 
@@ -121,13 +123,16 @@ public final class SplitDirectory implements java.io.Closeable {
    */
   public FileStatus locate(String column) throws IOException {
     if (schemaFile == null) {
-      FileStatus byName = null;
-      for (FileStatus st : files.values()) {
-        if (!st.isFile() || !SplitDirectoryLayout.mayBeColumnFile(st.getPath().getName(), column)) continue;
-        if (byName != null) return columnFile(column); // several fit: the schema file tells which
-        byName = st;
+      if (byReadablePart == null) {
+        byReadablePart = new HashMap<>();
+        for (FileStatus st : files.values()) {
+          String part = st.isFile() ? SplitDirectoryLayout.readablePartOf(st.getPath().getName()) : null;
+          if (part != null) byReadablePart.computeIfAbsent(part, p -> new java.util.ArrayList<>()).add(st);
+        }
       }
-      if (byName != null) return byName;
+      java.util.List<FileStatus> fit = byReadablePart.get(SplitDirectoryLayout.readablePart(column));
+      if (fit != null && fit.size() == 1) return fit.get(0);
+      // None fits (a column the split-directory lacks) or several do: the schema file tells.
     }
     return columnFile(column);
   }

@@ -22,7 +22,7 @@ public final class SplitDirectoryLayout {
   }
 
   /** The part of a column file's name after the ordinal and '-' and before ".cif": up to 40 characters of the column's name. */
-  static String readablePart(String column) {
+  public static String readablePart(String column) {
     StringBuilder sb = new StringBuilder();
     for (char c : column.toCharArray()) {
       if (sb.length() >= 40) break;
@@ -31,12 +31,13 @@ public final class SplitDirectoryLayout {
     return sb.toString();
   }
 
-  /** Whether name is a column file name of column (the ordinal aside): several columns may share one readable part. */
-  public static boolean mayBeColumnFile(String name, String column) {
-    String tail = "-" + readablePart(column) + SUFFIX;
-    if (name.length() != 4 + tail.length() || !name.endsWith(tail)) return false;
-    for (int i = 0; i < 4; i++) if (!Character.isDigit(name.charAt(i)) || name.charAt(i) > '9') return false;
-    return true;
+  /**
+   * The readable part of a column file's name (several columns may share one: a name fits a column when
+   * the parts are equal): what lies between four ASCII digits and '-', and ".cif"; else null. */
+  public static String readablePartOf(String name) {
+    if (name.length() < 5 + SUFFIX.length() || name.charAt(4) != '-' || !name.endsWith(SUFFIX)) return null;
+    for (int i = 0; i < 4; i++) if (name.charAt(i) < '0' || name.charAt(i) > '9') return null;
+    return name.substring(5, name.length() - SUFFIX.length());
   }
 
   public static String schemaFileName(int generation) {

@@ -50,8 +50,10 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
    * @param table the table's data columns as a CIF schema, in Hive's column order
    * @param included the data columns to fill (indices into the table's columns)
    * @param options the pushed filter (its statistics pass over blocks) and the value-size cap
+   * @param listings each split-directory's listing as planned (ColumnSplit#listings), or null to list each
    */
-  public VectorizedCifReader(FileSystem fs, List<Path> dirs, VectorizedRowBatchCtx ctx, Schema table, int[] included,
+  public VectorizedCifReader(FileSystem fs, List<Path> dirs, List<org.apache.hadoop.fs.FileStatus[]> listings,
+      VectorizedRowBatchCtx ctx, Schema table, int[] included,
       Object[] partitionValues, ReadOptions options, org.apache.hadoop.conf.Configuration job,
       Reporter reporter) {
     this.ctx = ctx;
@@ -66,7 +68,7 @@ public final class VectorizedCifReader implements RecordReader<NullWritable, Vec
       names.add(f.name());
       fills[i] = new ColumnFill(i, included[i], types[included[i]], f.schema());
     }
-    cursor = options.runs(fs, dirs, Projection.of(table, names));
+    cursor = options.runs(fs, dirs, listings, Projection.of(table, names));
     this.dataColumns = included.clone();
     List<String> tableColumns = new ArrayList<>();
     for (Schema.Field f : table.getFields()) tableColumns.add(f.name());

@@ -1,0 +1,158 @@
+package dev.cif.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cif.Cif;
+import dev.cif.CifWriter;
+import dev.cif.pushdown.Comparison;
+import dev.cif.pushdown.Literal;
+import dev.cif.pushdown.Predicate;
+import dev.cif.testing.NameNodeCalls;
+import java.io.File;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The NameNode calls a read through {@link ColumnInputFormat} makes, counted by the NameNode itself (its
+ * RPC server's per-method counts) on a MiniDFSCluster: planning opens nothing and lists the dataset in two
+ * calls, the task opens each projected column file of each split-directory it reads exactly once (one
+ * getBlockLocations each) and asks for nothing else, and a split-directory whose recorded statistics rule
+ * the pushed predicate out costs one getXAttrs call and is never opened.
+ */
+class NameNodeCallsTest {
+  private static final int DIRS = 4;
+  private static final int ROWS = 500;
+  private static final Schema SCHEMA = SchemaBuilder.record("row").fields()
+      .requiredInt("k").requiredString("a").requiredLong("b").requiredDouble("c").endRecord();
+  private static MiniDFSCluster cluster;
+  private static FileSystem fs;
+  private static final Path DATASET = new Path("/t");
+
+  @BeforeAll
+  static void writeDataset() throws Exception {
+    // Surefire points java.io.tmpdir into target/; the cluster's web servers need it to exist.
+    File tmp = new File(System.getProperty("java.io.tmpdir"));
+    tmp.mkdirs();
+    File base = Files.createTempDirectory(tmp.toPath(), "cif-nn-calls").toFile();
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.getAbsolutePath());
+    cluster = new MiniDFSCluster.Builder(conf, base).numDataNodes(1).build();
+    cluster.waitActive();
+    fs = cluster.getFileSystem();
+    // Split-directory d holds k in [1000 d, 1000 d + ROWS): the statistics of all but the last rule out k >= 3000.
+    for (int d = 0; d < DIRS; d++) {
+      try (CifWriter w = Cif.createSplitDirectoryWriter(fs, new Path(DATASET, "part-" + d), SCHEMA, Cif.writeOptions(conf))) {
+        for (int i = 0; i < ROWS; i++) {
+          GenericData.Record r = new GenericData.Record(SCHEMA);
+          r.put("k", d * 1000 + i);
+          r.put("a", "a" + i);
+          r.put("b", (long) i);
+          r.put("c", i / 2.0);
+          w.write(r);
+        }
+      }
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    if (cluster != null) cluster.shutdown();
+  }
+
+  @Test
+  void aProjectedReadOpensEachProjectedFileOnceAndNothingElse() throws Exception {
+    Configuration conf = job("k,a", null);
+    Map<String, Long> calls = countCalls(() -> assertEquals(DIRS * ROWS, readAll(conf)));
+    int files = 2 * DIRS;
+    assertEquals(files, calls.getOrDefault("getBlockLocations", 0L), "opens: " + calls);
+    // The dataset's directory, then its split-directories in one batched listing.
+    assertEquals(1, calls.getOrDefault("getListing", 0L), "listings: " + calls);
+    assertEquals(1, calls.getOrDefault("getBatchedListing", 0L), "batched listings: " + calls);
+    assertEquals(files + 2, total(calls), "calls: " + calls);
+    assertTrue(total(calls) <= 1.5 * files, "calls: " + calls);
+  }
+
+  @Test
+  void aSplitDirectoryRuledOutByItsStatisticsIsNotOpened() throws Exception {
+    Configuration conf = job("k,a", Predicate.compare("k", Comparison.Op.GE, Literal.of(3000)));
+    Map<String, Long> calls = countCalls(() -> assertEquals(ROWS, readAll(conf)));
+    // Only the last split-directory is read: its two projected files, each opened once.
+    assertEquals(2, calls.getOrDefault("getBlockLocations", 0L), "opens: " + calls);
+    assertEquals(DIRS, calls.getOrDefault("getXAttrs", 0L), "statistics: " + calls);
+    assertEquals(2 + 2 + DIRS, total(calls), "calls: " + calls);
+  }
+
+  private static Configuration job(String columns, Predicate predicate) throws Exception {
+    Job job = Job.getInstance(new Configuration(fs.getConf()));
+    ColumnInputFormat.addInputPath(job, DATASET);
+    ColumnInputFormat.setColumns(job, columns);
+    ColumnInputFormat.setReaderSchema(job.getConfiguration(), SCHEMA);
+    ColumnInputFormat.setPredicate(job.getConfiguration(), predicate);
+    return job.getConfiguration();
+  }
+
+  /** Plans the job and reads every split as its task would (each split written and read back as a Writable). */
+  private static long readAll(Configuration conf) throws Exception {
+    ColumnInputFormat format = new ColumnInputFormat();
+    List<InputSplit> splits = format.getSplits(Job.getInstance(conf));
+    long rows = 0;
+    for (InputSplit s : splits) {
+      org.apache.hadoop.io.DataOutputBuffer out = new org.apache.hadoop.io.DataOutputBuffer();
+      ((ColumnSplit) s).write(out);
+      org.apache.hadoop.io.DataInputBuffer in = new org.apache.hadoop.io.DataInputBuffer();
+      in.reset(out.getData(), out.getLength());
+      ColumnSplit shipped = new ColumnSplit();
+      shipped.readFields(in);
+      TaskAttemptContext ctx = new TaskAttemptContextImpl(conf, new TaskAttemptID());
+      try (RecordReader<NullWritable, GenericRecord> r = format.createRecordReader(shipped, ctx)) {
+        r.initialize(shipped, ctx);
+        while (r.nextKeyValue()) {
+          GenericRecord rec = r.getCurrentValue();
+          assertEquals("a" + ((Integer) rec.get("k") % 1000), rec.get("a").toString());
+          rows++;
+        }
+      }
+    }
+    return rows;
+  }
+
+  interface Action {
+    void run() throws Exception;
+  }
+
+  /** The NameNode's client RPCs by method while action runs. */
+  private static Map<String, Long> countCalls(Action action) throws Exception {
+    NameNodeCalls calls = new NameNodeCalls(
+        ((org.apache.hadoop.hdfs.server.namenode.NameNodeRpcServer) cluster.getNameNode().getRpcServer()).getClientRpcServer());
+    Map<String, Long> before = calls.now();
+    action.run();
+    Map<String, Long> out = NameNodeCalls.between(before, calls.now());
+    // The DataNode's heartbeats and block reports reach the same server; only a client's calls are the read's.
+    java.util.Set<String> client = new java.util.HashSet<>();
+    for (java.lang.reflect.Method m : org.apache.hadoop.hdfs.protocol.ClientProtocol.class.getMethods()) client.add(m.getName());
+    out.keySet().retainAll(client);
+    return out;
+  }
+
+  private static long total(Map<String, Long> calls) { return NameNodeCalls.total(calls); }
+}
