@@ -34,13 +34,16 @@ final class MutationRun {
     Path file = ds.dir.resolve(m.file);
     Files.write(file, m.bytes);
     try {
-      ReadBack.Outcome o = read(d, ds, seed, m, c.nextInt(3));
+      int way = c.nextInt(3);
+      ReadBack.Outcome o = read(d, ds, seed, m, way);
       if (o.error != null) {
         String bad = unnamed(o.error);
         if (bad != null) throw finding(ds, m, seed, o + ": " + bad, null);
       } else if (!m.sealed && !o.same()) {
         throw finding(ds, m, seed, "a wrong value instead of CifFormatException: " + o, null);
-      } else if (m.mustFail) {
+      } else if (m.mustFail && !(way < 2 && m.file.startsWith("schema-") && o.same())) {
+        // A record reader given the columns (ways 0 and 1) finds their files by name and need not read a
+        // damaged schema file at all (docs/FORMAT.md §4.1): reading the right values then is no finding.
         throw finding(ds, m, seed, "read without CifFormatException: " + o, null);
       }
     } finally {

@@ -16,10 +16,11 @@ import java.util.TreeSet;
  * Judges a {@link Predicate} against the per-block statistics in the footers of a split-directory's
  * column files, and yields the rows worth reading. The block boundaries of the predicate's columns cut
  * the split-directory into runs of rows that lie in one block of each; a run on which the predicate
- * cannot be true is left out. At planning a split-directory with no run left is not read at all
- * ({@link #mayMatch}); while reading, the cursor passes over the runs left out without decoding them
- * (the {@code dev.cif.impl.record.RowRangeFilter} contract of {@link #rowsToRead}). Only footers are read, of
- * files the split-directory keeps open for the reader ({@link SplitDirectory#ahead}): judging costs no open.
+ * cannot be true is left out. While reading, the cursor passes over the runs left out without decoding them
+ * (the {@code dev.cif.impl.record.RowRangeFilter} contract of {@link #rowsToRead}); a split-directory with no
+ * run left has only its predicate columns' files opened. Only footers are read, of files the split-directory
+ * keeps open for the reader ({@link SplitDirectory#ahead}): judging costs no open. (Planning rules whole
+ * split-directories out from their recorded statistics, {@code dev.cif.impl.split.DirectoryStatistics}, opening nothing.)
  */
 public final class BlockStatisticsFilter {
   private final Predicate predicate;
