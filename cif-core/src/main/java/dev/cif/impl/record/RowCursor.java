@@ -213,6 +213,7 @@ public final class RowCursor implements dev.cif.RowRuns {
     if (opened != null && opened.path().equals(next)) current = opened;
     else if (listings != null) current = SplitDirectory.listed(fs, next, listings.get(dirIndex));
     else current = SplitDirectory.list(fs, next);
+    current.expect(projection.full());
     opened = null;
     curPos = -1;
     java.util.Arrays.fill(resolved, false);

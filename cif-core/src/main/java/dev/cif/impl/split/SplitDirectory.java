@@ -27,6 +27,19 @@ public final class SplitDirectory implements java.io.Closeable {
   private final Map<String, FileStatus> files;
   /** The row count once known: from the schema file, or from the first column file opened. */
   private long rows = -1;
+  /**
+   * The reader's schema: a column file found by name whose header type is exactly its field's type is read
+   * without the schema file; any other (a reader expecting another type, or none) has the schema file
+   * checked against its header first, as every column file is when the schema file is read.
+   */
+  private Schema expected;
+
+  /** Sets the reader's schema (see {@link #expected}); null: every column file is checked against the schema file. */
+  public SplitDirectory expect(Schema readerSchema) {
+    this.expected = readerSchema;
+    return this;
+  }
+
   /** The listed column files by the readable part of their names (§4.2), made on first use. */
   private Map<String, java.util.List<FileStatus>> byReadablePart;
   /** Column files opened ahead (to learn a column's type), handed to the next openColumn of their column. */
@@ -168,10 +181,25 @@ public final class SplitDirectory implements java.io.Closeable {
       r.close();
       throw new CifFormatException(st.getPath().toString(), column, 0, "file holds column " + r.spec().name);
     }
+    Schema.Field expectedField = expected == null ? null : expected.getField(column);
+    if (schemaFile == null && (expectedField == null || !expectedField.schema().equals(r.spec().schema))) {
+      // The header does not say exactly what the reader expects: the schema file decides, as for any reader.
+      try {
+        schemaFile();
+      } catch (IOException | RuntimeException e) {
+        r.close();
+        throw e;
+      }
+    }
     if (schemaFile != null) {
       // The schema file is what readers plan by (projections, Hive and Pig types); a column file whose
       // own header type differs would be decoded as the header says and hand out values of another type.
-      Schema declared = schemaFile.schema.getField(column).schema();
+      Schema.Field field = schemaFile.schema.getField(column);
+      if (field == null) {
+        r.close();
+        throw new CifFormatException(st.getPath().toString(), column, 0, "column file is not in the schema file");
+      }
+      Schema declared = field.schema();
       if (!r.spec().schema.equals(declared)) {
         r.close();
         throw new CifFormatException(st.getPath().toString(), column, 0, "column file's header type " + r.spec().schema
