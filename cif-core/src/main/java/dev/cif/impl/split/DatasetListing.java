@@ -57,8 +57,10 @@ public final class DatasetListing {
         return;
       }
     }
+    List<Listed> found = new ArrayList<>();
     for (FileStatus c : children) {
-      if (c.isDirectory() && !SplitDirectoryLayout.isHidden(c.getPath().getName())) collect(fs, c, out);
+      if (c.isDirectory() && !SplitDirectoryLayout.isHidden(c.getPath().getName())) collect(fs, c, found);
     }
+    out.addAll(MergeMarkers.visible(found)); // a merged split-directory hides those it replaces
   }
 }
