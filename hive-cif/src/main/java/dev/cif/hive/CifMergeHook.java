@@ -46,8 +46,10 @@ public final class CifMergeHook implements ExecuteWithHookContext {
     }
   }
 
+  /** A CIF table that is not transactional (Hive lists an insert-only table's deltas itself: left alone). */
   private static boolean isCif(org.apache.hadoop.hive.ql.metadata.Table t) {
-    return t != null && CifHiveInputFormat.class.isAssignableFrom(t.getInputFormatClass());
+    return t != null && CifHiveInputFormat.class.isAssignableFrom(t.getInputFormatClass())
+        && !"true".equalsIgnoreCase(t.getParameters().get("transactional"));
   }
 
   /** Merges dir's split-directories if their average size is under hive.merge.smallfiles.avgsize. */
