@@ -6,6 +6,7 @@ import dev.cif.impl.column.ColumnSpec;
 import dev.cif.impl.evolve.ColumnAdder;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.DatasetWriter;
+import dev.cif.impl.split.SplitDirectoryMerger;
 import dev.cif.impl.split.SplitDirectoryWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -90,5 +91,18 @@ public final class Cif {
   public static int addColumn(FileSystem fs, Path dataset, Schema.Field field, Function<GenericRecord, Object> compute,
       WriteOptions options) throws IOException {
     return ColumnAdder.addColumn(fs, dataset, field, compute, options);
+  }
+
+  /** Merge options from the cif.* settings of conf: the target is cif.split-directory.bytes. */
+  public static MergeOptions mergeOptions(Configuration conf) { return MergeOptions.fromConf(conf); }
+
+  /**
+   * Merges the small split-directories under path (a table, a partition, or a directory of them) into
+   * larger ones by concatenating their encoded blocks, decoding nothing (docs/scale-merge.md). Readers
+   * see the old split-directories or the merged one, never both; a merge killed half-way leaves the
+   * dataset whole, and the next merge finishes or discards its work.
+   */
+  public static MergeResult merge(FileSystem fs, Path path, MergeOptions options) throws IOException {
+    return SplitDirectoryMerger.merge(fs, path, options);
   }
 }

@@ -117,8 +117,37 @@ class MainTest {
   }
 
   @Test
+  void mergeJoinsSmallSplitDirectoriesAndVerifyAcceptsTheResult() throws IOException {
+    Configuration conf = new Configuration();
+    org.apache.hadoop.fs.Path data = new org.apache.hadoop.fs.Path(tmp.resolve("small").toUri());
+    // Split-directories of about one block each: the writer rolls every 128 rows.
+    try (DatasetWriter w = new DatasetWriter(FileSystem.getLocal(conf), data, "p", SCHEMA, new WriteOptions().splitDirectoryBytes(1))) {
+      for (int i = 0; i < 4 * 128; i++) {
+        GenericData.Record r = new GenericData.Record(SCHEMA);
+        r.put("id", i);
+        r.put("url", "http://example.org/" + i);
+        r.put("metadata", Map.of("k", "v" + i));
+        w.write(r);
+      }
+    }
+    String path = tmp.resolve("small").toString();
+    Run plan = cif("merge", path, "--dry-run");
+    assertEquals(0, plan.status(), plan.err());
+    assertTrue(plan.out().contains("PLAN " + path + ": 4 split-directories -> 1"), plan.out());
+    Run merge = cif("merge", "--target-bytes", "1m", path);
+    assertEquals(0, merge.status(), merge.err());
+    assertTrue(merge.out().contains("{p-00000,p-00001,p-00002,p-00003} -> merged-"), merge.out());
+    Run verify = cif("verify", path);
+    assertEquals(0, verify.status(), verify.out());
+    assertTrue(verify.out().contains("1 split-directories, 0 corrupt, 512 rows verified"), verify.out());
+    Run bad = cif("merge", path, "--target-bytes", "lots");
+    assertEquals(2, bad.status());
+    assertTrue(bad.err().contains("--target-bytes takes a positive size"), bad.err());
+  }
+
+  @Test
   void everyCommandAnswersHelpOnStandardOutput() {
-    for (String command : List.of("meta", "schema", "cat", "verify", "add-column")) {
+    for (String command : List.of("meta", "schema", "cat", "verify", "add-column", "merge")) {
       Run help = cif(command, "--help");
       assertEquals(0, help.status(), command + ": " + help.err());
       assertTrue(help.out().startsWith("usage: cif " + command), help.out());

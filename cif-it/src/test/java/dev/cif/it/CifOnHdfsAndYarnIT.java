@@ -153,19 +153,47 @@ class CifOnHdfsAndYarnIT {
     int status = PlacementTool.run(fs.getConf(), new String[] {"check", DATA.toString()},
         new PrintStream(report, true, StandardCharsets.UTF_8));
     assertEquals(PlacementTool.ALL_CO_LOCATED, status, report.toString(StandardCharsets.UTF_8));
-    for (Path dir : dirs) {
-      Set<Set<String>> replicaSets = new HashSet<>();
-      int blocks = 0;
-      for (FileStatus f : fs.listStatus(dir, p -> p.getName().endsWith(".cif"))) {
-        for (BlockLocation b : fs.getFileBlockLocations(f, 0, f.getLen())) {
-          replicaSets.add(Set.of(b.getHosts()));
-          blocks++;
-        }
+    for (Path dir : dirs) assertCoLocated(dir);
+  }
+
+  /** Every block of every column file of dir is on the same 3 datanodes. */
+  private static void assertCoLocated(Path dir) throws IOException {
+    Set<Set<String>> replicaSets = new HashSet<>();
+    int blocks = 0;
+    for (FileStatus f : fs.listStatus(dir, p -> p.getName().endsWith(".cif"))) {
+      for (BlockLocation b : fs.getFileBlockLocations(f, 0, f.getLen())) {
+        replicaSets.add(Set.of(b.getHosts()));
+        blocks++;
       }
-      assertTrue(blocks > 3, dir + " has a block per column file at least");
-      assertEquals(1, replicaSets.size(), dir + " blocks on " + replicaSets);
-      assertEquals(3, replicaSets.iterator().next().size(), dir + " replicas " + replicaSets);
     }
+    assertTrue(blocks > 3, dir + " has a block per column file at least");
+    assertEquals(1, replicaSets.size(), dir + " blocks on " + replicaSets);
+    assertEquals(3, replicaSets.iterator().next().size(), dir + " replicas " + replicaSets);
+  }
+
+  /**
+   * A merge writes the merged split-directory under a hidden name and renames it into view: the policy homes
+   * the hidden directory at its first block, and the home (an attribute of the directory) moves with the rename.
+   */
+  @Test
+  void aMergedSplitDirectoryIsCoLocated() throws Exception {
+    Path src = new Path("/warehouse/merge-src");
+    List<Path> dirs = DatasetListing.splitDirectories(fs, DATA);
+    long rows = 0;
+    for (int i = 0; i < 3; i++) {
+      FileUtil.copy(fs, dirs.get(i), fs, new Path(src, dirs.get(i).getName()), false, fs.getConf());
+      rows += SplitDirectory.open(fs, dirs.get(i)).rows();
+    }
+    dev.cif.MergeResult merged = dev.cif.Cif.merge(fs, src, new dev.cif.MergeOptions().targetBytes(1L << 40));
+    assertEquals(1, merged.merges().size(), merged.merges().toString());
+    List<Path> after = DatasetListing.splitDirectories(fs, src);
+    assertEquals(1, after.size(), after.toString());
+    assertEquals(rows, dev.cif.Cif.createReader(fs, src, new dev.cif.ReadOptions()).verify());
+    awaitAllReplicas(src);
+    ByteArrayOutputStream report = new ByteArrayOutputStream();
+    int status = PlacementTool.run(fs.getConf(), new String[] {"check", src.toString()}, new PrintStream(report, true, StandardCharsets.UTF_8));
+    assertEquals(PlacementTool.ALL_CO_LOCATED, status, report.toString(StandardCharsets.UTF_8));
+    assertCoLocated(after.get(0));
   }
 
   @Test

@@ -150,6 +150,12 @@ public final class ColumnFileReader implements dev.cif.ColumnReader {
   public List<Integer> blockRows() { return Collections.unmodifiableList(footer.rows); }
   public long dataBytes() { return footer.bodyEnd; }
 
+  /** The block index, for {@link ColumnFileConcatenation}, which copies blocks without decoding them. */
+  ColumnFooter footer() { return footer; }
+
+  /** The open stream, for {@link ColumnFileConcatenation} (positioned reads only). */
+  FSDataInputStream stream() { return in; }
+
   /** The bytes read from the file so far (blocks, and keyed blocks' value streams by key), header and footer aside. */
   public ReadBytes bytesRead() { return bytesRead; }
 

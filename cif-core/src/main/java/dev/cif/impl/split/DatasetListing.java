@@ -76,7 +76,7 @@ public final class DatasetListing {
       frontier = next;
     }
     collect(root, listings, out);
-    return out;
+    return MergeMarkers.visible(out); // a merged split-directory hides those it replaces (FORMAT.md §4.5)
   }
 
   private static String key(Path p) { return p.toUri().getPath(); }

@@ -11,6 +11,12 @@ import org.junit.jupiter.api.Test;
 /** CIF tables written and read by Tez (local mode) give the answers of an ORC copy. */
 class TezEngineTest extends TezHiveTest {
 
+  /** Hive's merge stage on Tez (hive.merge.tezfiles): the block-level merge of CifMergeHook leaves one split-directory. */
+  @Test
+  void hivesMergeStageOnTezLeavesOneSplitDirectory() throws Exception {
+    MergeStage.run(hive, "tez");
+  }
+
   @Test
   void insertAndQueryOnTez() throws Exception {
     hive.runAll("CREATE TABLE tz_src (k INT, s STRING, m MAP<STRING,STRING>) STORED AS ORC",

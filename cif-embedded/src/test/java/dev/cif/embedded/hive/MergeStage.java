@@ -1,0 +1,56 @@
+package dev.cif.embedded.hive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cif.Cif;
+import dev.cif.ReadOptions;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Hive's merge stage (hive.merge.*) on a CIF table, on either engine: an INSERT with three reducers writes three
+ * split-directories; Hive's own merge stage rewrites them through the SerDe and still leaves one per task, with
+ * the right rows; with CifMergeHook as a post-execution hook they become one, by block concatenation.
+ */
+final class MergeStage {
+  private MergeStage() {}
+
+  static void run(EmbeddedHive hive, String engine) throws Exception {
+    String src = "ms_src_" + engine, plain = "ms_plain_" + engine, merged = "ms_merged_" + engine;
+    hive.runAll("CREATE TABLE " + src + " (k INT, v STRING) STORED AS TEXTFILE",
+        "INSERT INTO " + src + " SELECT 1, 'a' UNION ALL SELECT 2, 'b' UNION ALL SELECT 3, NULL UNION ALL SELECT 4, 'd'"
+            + " UNION ALL SELECT 5, 'e' UNION ALL SELECT 6, 'f'",
+        "CREATE TABLE " + plain + " (k INT, v STRING) STORED AS CIF", "CREATE TABLE " + merged + " (k INT, v STRING) STORED AS CIF");
+    List<String> expected = EmbeddedHive.sorted(hive.run("SELECT * FROM " + src));
+    hive.set("mapreduce.job.reduces", "3");
+    hive.set("hive.merge.mapfiles", "true");
+    hive.set("hive.merge.mapredfiles", "true");
+    hive.set("hive.merge.tezfiles", "true");
+    hive.set("hive.merge.smallfiles.avgsize", "16000000");
+    try {
+      hive.run("INSERT INTO " + plain + " SELECT k, v FROM " + src + " DISTRIBUTE BY k");
+      assertEquals(expected, EmbeddedHive.sorted(hive.run("SELECT * FROM " + plain)), "Hive's own merge stage");
+      assertTrue(splitDirectories(hive, plain) > 1, "Hive's own merge stage keeps one split-directory per task");
+
+      hive.set("hive.exec.post.hooks", "dev.cif.hive.CifMergeHook");
+      hive.run("INSERT INTO " + merged + " SELECT k, v FROM " + src + " DISTRIBUTE BY k");
+      assertEquals(1, splitDirectories(hive, merged));
+      assertEquals(expected, EmbeddedHive.sorted(hive.run("SELECT * FROM " + merged)));
+      Path dir = hive.location(merged);
+      assertEquals(expected.size(), Cif.createReader(dir.getFileSystem(hive.conf()), dir, new ReadOptions()).verify());
+    } finally {
+      hive.set("hive.exec.post.hooks", "");
+      hive.set("mapreduce.job.reduces", "-1");
+      hive.set("hive.merge.tezfiles", "false");
+      hive.set("hive.merge.mapredfiles", "false");
+    }
+  }
+
+  private static int splitDirectories(EmbeddedHive hive, String table) throws Exception {
+    Path dir = hive.location(table);
+    FileSystem fs = dir.getFileSystem(hive.conf());
+    return Cif.splitDirectories(fs, dir).size();
+  }
+}
