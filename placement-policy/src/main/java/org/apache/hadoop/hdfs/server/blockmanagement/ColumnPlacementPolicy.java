@@ -70,7 +70,8 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   private volatile HomeLoad load;
   private int capacity = 100_000;
   private int directoriesPerLock = 1000;
-  private long loadPauseMillis;
+  private volatile long loadPauseMillis;
+  private final Object loadPause = new Object();
   private long restartGraceMillis;
   private Configuration conf;
 
@@ -143,6 +144,33 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
     return current.walk;
   }
 
+  /**
+   * Changes the pause between two batches of the background load, also for a load under way (which
+   * resumes at once when it is lowered): a NameNode's reconfiguration does not reach its placement
+   * policy, so an operator tool or a test sets it here.
+   */
+  public void setHomeLoadPause(long millis) {
+    synchronized (loadPause) {
+      loadPauseMillis = Math.max(0, millis);
+      loadPause.notifyAll();
+    }
+  }
+
+  private void pauseLoad() {
+    synchronized (loadPause) {
+      long start = System.currentTimeMillis();
+      long left;
+      while ((left = start + loadPauseMillis - System.currentTimeMillis()) > 0) {
+        try {
+          loadPause.wait(left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
   /** One background load of the recorded homes into one table. */
   private final class HomeLoad {
     private final HomeTable<String> table;
@@ -157,7 +185,7 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
       try {
         // Stops when superseded (a newer load took over the policy) or when the table is full: loading
         // more would only evict homes loaded a moment ago.
-        walk = HomeAttribute.forEach(fsn, directoriesPerLock, loadPauseMillis,
+        walk = HomeAttribute.forEach(fsn, directoriesPerLock, ColumnPlacementPolicy.this::pauseLoad,
             (dir, home) -> load == this && table.loadIfAbsent(dir, home));
         LOG.info("CIF placement: {} recorded homes loaded in {} ms ({} directories walked,"
             + " longest read-lock hold {} ms{})", walk.homes(), walk.millis(), walk.directories(),

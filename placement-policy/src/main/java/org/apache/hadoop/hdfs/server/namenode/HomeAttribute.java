@@ -111,10 +111,10 @@ public final class HomeAttribute {
    * lock for {@code directoriesPerLock} directories at a time and releasing it in between, so that a
    * large namespace never holds it long and writers (block allocations, edits) interleave with the
    * walk. A directory renamed or deleted between two batches is simply missed or skipped: the policy
-   * reads a home it does not hold in memory from the directory itself. Between two batches it sleeps
-   * {@code pauseMillis} (0: none), for a NameNode whose handlers should not compete with the walk.
+   * reads a home it does not hold in memory from the directory itself. Between two batches it runs
+   * {@code betweenBatches}, without the lock (the policy's throttle).
    */
-  public static Walk forEach(FSNamesystem fsn, int directoriesPerLock, long pauseMillis,
+  public static Walk forEach(FSNamesystem fsn, int directoriesPerLock, Runnable betweenBatches,
       HomeVisitor visitor) {
     long start = System.nanoTime();
     long homes = 0;
@@ -123,13 +123,8 @@ public final class HomeAttribute {
     Deque<Long> pending = new ArrayDeque<>();
     pending.push(INodeId.ROOT_INODE_ID);
     while (!pending.isEmpty()) {
-      if (pauseMillis > 0 && dirs > 0) {
-        try {
-          Thread.sleep(pauseMillis);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return new Walk(homes, dirs, (System.nanoTime() - start) / 1_000_000, maxHold, false);
-        }
+      if (dirs > 0) {
+        betweenBatches.run();
       }
       fsn.readLock();
       long locked = System.nanoTime();
