@@ -86,8 +86,9 @@ public final class NameNodeCostModel {
     out.println("|---|---:|---:|---:|---:|---:|---:|");
     row(out, "ORC, 1 GiB files", orc, orc, 0);
     row(out, "Parquet, 1 GiB files", rowFiles(tableBytes, GIB, blockBytes), orc, 0);
-    for (long s : List.of(256 * MIB, GIB, 2 * GIB, within3, 4 * GIB, 8 * GIB)) {
-      if (s > 0 && (s != 4 * GIB || within3 != s)) {
+    for (long s : new java.util.TreeSet<>(List.of(256 * MIB, GIB, 2 * GIB, within3, 4 * GIB,
+        8 * GIB))) {
+      if (s > 0) {
         Objects cif = cif(tableBytes, columns, s, blockBytes);
         row(out, "CIF, " + size(s) + " split-directories", cif, orc, cif.directories());
       }
@@ -130,6 +131,14 @@ public final class NameNodeCostModel {
     }
     print(out, table, columns, block);
     return 0;
+  }
+
+  /** The same without bin/cif: {@code java -cp placement-policy/target/classes ...NameNodeCostModel}. */
+  public static void main(String[] args) {
+    String[] all = new String[args.length + 1];
+    all[0] = "cost";
+    System.arraycopy(args, 0, all, 1, args.length);
+    System.exit(run(all, System.out));
   }
 
   static String count(long n) {
