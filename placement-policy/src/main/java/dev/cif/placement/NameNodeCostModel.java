@@ -27,11 +27,11 @@ public final class NameNodeCostModel {
   public static final long BYTES_PER_OBJECT = 150;
   /**
    * Heap a recorded home adds to its split-directory, measured by {@code PlacementAtScale} (Hadoop
-   * 3.4.1, JDK 17, compressed oops) at 1 M homes: its extended attribute in the namespace, 70 bytes,
+   * 3.4.1, JDK 17, compressed oops) at 1 M homes: its extended attribute in the namespace, 185 bytes,
    * and its entry in the policy's home table when in memory (at most
-   * {@code cif.placement.home.table.capacity} entries), 212 bytes.
+   * {@code cif.placement.home.table.capacity} entries), 223 bytes.
    */
-  public static final long HEAP_PER_HOME = 70 + 212;
+  public static final long HEAP_PER_HOME = 185 + 223;
 
   private NameNodeCostModel() {
   }
