@@ -281,6 +281,9 @@ public final class PlacementAtScale {
       conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY,
           BenchmarkFilesAsColumnFiles.class.getName());
       conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, ColumnPlacementPlugin.class.getName());
+      // The benchmark's datanodes register and heartbeat but send no full block report before its
+      // replication op: a restarted NameNode's wait for such nodes does not apply to a fresh one.
+      conf.setLong(ColumnPlacementPolicy.RESTART_GRACE_KEY, 0);
     } else {
       conf.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, DEFAULT_POLICY);
     }

@@ -425,7 +425,9 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
     int awaited = 0;
     for (String uuid : uuids) {
       DatanodeDescriptor dn = datanode(uuid);
-      if (dn == null || (usable(dn) && !dn.checkBlockReportReceived())) {
+      // Awaited within the grace only, as an unregistered one: a node that heartbeats but never
+      // sends a block report (HDFS's simulated datanodes) must not stop placement for good.
+      if (dn == null || (usable(dn) && !dn.checkBlockReportReceived() && awaiting())) {
         awaited++;
       } else if (usable(dn)) {
         usable.add(dn);
