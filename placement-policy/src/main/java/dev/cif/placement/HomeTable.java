@@ -34,8 +34,15 @@ public final class HomeTable<N> {
   private final Map<Set<N>, Integer> homeSets = new HashMap<>();
   private final LinkedHashMap<String, List<N>> homes;
   private final Set<String> recorded = new HashSet<>();
+  /**
+   * One instance per node: a million homes name the same few hundred datanodes, and each home read
+   * from the namespace decodes fresh copies of their ids (a UUID string costs about 80 bytes).
+   */
+  private final Map<N, N> nodes = new HashMap<>();
+  private final int capacity;
 
   public HomeTable(int capacity) {
+    this.capacity = capacity;
     this.homes = new LinkedHashMap<>(64, 0.75f, true) {
       @Override
       protected boolean removeEldestEntry(Map.Entry<String, List<N>> eldest) {
@@ -84,6 +91,21 @@ public final class HomeTable<N> {
     recorded.add(dir);
   }
 
+  /**
+   * Takes the home the namespace holds for {@code dir} unless memory already has one (which came from
+   * the namespace since this load began, or from a decision made since, and is at least as new), and
+   * returns whether the table has room for more. A background load uses it, so that it never
+   * overwrites what a block allocation decided meanwhile, and stops when the table is full rather than
+   * evict what it loaded.
+   */
+  public synchronized boolean loadIfAbsent(String dir, List<N> home) {
+    if (!homes.containsKey(dir)) {
+      put(dir, home);
+      recorded.add(dir);
+    }
+    return homes.size() < capacity;
+  }
+
   /** True when the namespace holds {@code home} as {@code dir}'s home (so it survives a restart). */
   public synchronized boolean isRecorded(String dir, List<N> home) {
     return recorded.contains(dir) && home.equals(homes.get(dir));
@@ -97,7 +119,7 @@ public final class HomeTable<N> {
   }
 
   private List<N> put(String dir, List<N> home) {
-    List<N> copy = List.copyOf(home);
+    List<N> copy = home.stream().map(n -> nodes.computeIfAbsent(n, k -> k)).toList();
     homes.put(dir, copy);
     homeSets.merge(new HashSet<>(copy), 1, Integer::sum);
     return copy;

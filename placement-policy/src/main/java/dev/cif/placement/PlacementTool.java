@@ -11,7 +11,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * {@code cif placement check PATH} and {@code cif placement repair PATH}, against a live cluster (the
- * cif-cli launcher delegates here). Exit status: 0 when every split-directory under PATH is co-located
+ * cif-cli launcher delegates here), and {@code cif placement cost}, the NameNode cost model
+ * ({@link NameNodeCostModel}). Exit status: 0 when every split-directory under PATH is co-located
  * on every replica (after repairing, for repair), 1 when some are not, 2 for a usage or I/O error.
  */
 public final class PlacementTool {
@@ -23,8 +24,12 @@ public final class PlacementTool {
   }
 
   public static int run(Configuration conf, String[] args, PrintStream out) {
+    if (args.length > 0 && args[0].equals("cost")) {
+      return NameNodeCostModel.run(args, out);
+    }
     if (args.length != 2 || !(args[0].equals("check") || args[0].equals("repair"))) {
-      out.println("usage: cif placement check PATH | cif placement repair PATH");
+      out.println("usage: cif placement check PATH | cif placement repair PATH"
+          + " | cif placement cost [--table-tib N] [--columns N] [--block-mib N]");
       return USAGE_OR_ERROR;
     }
     Path path = new Path(args[1]);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -15,6 +16,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.SafeModeAction;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.fs.XAttrSetFlag;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.XAttrHelper;
+import org.apache.hadoop.hdfs.server.namenode.HomeAttribute;
+import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSCluster.DataNodeProperties;
@@ -41,6 +47,7 @@ class ColocationSurvivesFailuresTest {
   private static final int SPLITS = 8;
   private static final Path CIF = new Path("/warehouse/t");
   private static final Path ROOT = new Path("/");
+  private static final int PADDING = 2_000;
 
   private MiniDFSCluster cluster;
 
@@ -221,6 +228,52 @@ class ColocationSurvivesFailuresTest {
     assertAllCoLocated(fs);
     assertEquals(before, PlacementCluster.homes(fs, CIF));
     assertFalse(before.values().stream().anyMatch(h -> h.stream().anyMatch(added::contains)));
+  }
+
+  @Test
+  void blocksWrittenWhileRecordedHomesLoadInTheBackgroundGoToTheirHomes() throws Exception {
+    Configuration conf = PlacementCluster.conf(true);
+    conf.setLong(ColumnPlacementPolicy.RESTART_GRACE_KEY, 630_000);
+    // The load pauses 10 minutes after its first batch of 10 directories, until the test lets it go
+    // on: the writes after the restart surely happen while it runs, however slow the machine.
+    conf.setInt(ColumnPlacementPolicy.LOAD_BATCH_KEY, 10);
+    conf.setLong(ColumnPlacementPolicy.LOAD_PAUSE_KEY, 600_000);
+    cluster = PlacementCluster.start(conf, CAPACITY);
+    DistributedFileSystem fs = cluster.getFileSystem();
+    writeSplits(fs);
+    Map<String, Set<String>> before = PlacementCluster.homes(fs, CIF);
+    // 2,000 more split-directories with recorded homes, recorded through the NameNode's own client
+    // methods in process. The walk takes the last child first, so /zz is loaded before /warehouse.
+    byte[] home = String.join(",", cluster.getDataNodes().subList(0, 3).stream()
+        .map(DataNode::getDatanodeUuid).toList()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    NamenodeProtocols nn = cluster.getNameNodeRpc();
+    for (int d = 0; d < PADDING; d++) {
+      String dir = "/zz/t" + d / 100 + "/split-" + d;
+      nn.mkdirs(dir, FsPermission.getDirDefault(), true);
+      nn.setXAttr(dir, XAttrHelper.buildXAttr(PlacementCluster.HOME_ATTRIBUTE, home),
+          EnumSet.of(XAttrSetFlag.CREATE));
+    }
+
+    cluster.restartNameNode(true);
+    cluster.waitFirstBRCompleted(0, 60_000);
+    ColumnPlacementPolicy policy = (ColumnPlacementPolicy) cluster.getNamesystem()
+        .getBlockManager().getBlockPlacementPolicy();
+    DistributedFileSystem after = cluster.getFileSystem();
+    for (int s = 0; s < SPLITS; s++) {
+      PlacementCluster.write(after, new Path(CIF, "split-" + s + "/added.cif"), 400_000, 900 + s);
+    }
+    boolean writtenDuringTheLoad = !policy.homesLoaded();
+    policy.setHomeLoadPause(0);
+    HomeAttribute.Walk walk = policy.awaitHomesLoaded(120_000);
+    PlacementCluster.awaitReplicated(after, ROOT);
+    FaultFigures.record("NameNode restart, new columns written while " + walk.homes()
+        + " recorded homes load", PlacementCluster.coLocatedPercent(after, CIF), 0);
+
+    assertTrue(writtenDuringTheLoad, "the load ended before the writes: nothing was tested");
+    assertEquals(PADDING + SPLITS, walk.homes());
+    assertTrue(walk.complete());
+    assertAllCoLocated(after);
+    assertEquals(before, PlacementCluster.homes(after, CIF));
   }
 
   private static void writeSplits(FileSystem fs) throws Exception {

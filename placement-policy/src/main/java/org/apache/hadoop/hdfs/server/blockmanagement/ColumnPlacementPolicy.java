@@ -54,6 +54,10 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   /** Not in cif-core's settings registry (dev.cif.conf.CifConf): this module must run on a NameNode without cif-core. */
   public static final String HOME_TABLE_CAPACITY_KEY = "cif.placement.home.table.capacity";
   public static final String RESTART_GRACE_KEY = "cif.placement.restart.grace.ms";
+  /** Directories the background load of homes visits per hold of the namesystem read lock. */
+  public static final String LOAD_BATCH_KEY = "cif.placement.home.load.batch";
+  /** Pause between two such batches (default 0), to throttle the load on a busy NameNode. */
+  public static final String LOAD_PAUSE_KEY = "cif.placement.home.load.pause.ms";
   private static final Logger LOG = LoggerFactory.getLogger(ColumnPlacementPolicy.class);
   /** Stands for the rack of a home node this NameNode does not know yet. */
   private static final String UNKNOWN_RACK = "/cif-unknown-rack";
@@ -63,6 +67,11 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   private volatile CoLocatedReplicaSets coLocatedSets;
   private volatile FSNamesystem namesystem;
   private volatile long attachedAt;
+  private volatile HomeLoad load;
+  private int capacity = 100_000;
+  private int directoriesPerLock = 1000;
+  private volatile long loadPauseMillis;
+  private final Object loadPause = new Object();
   private long restartGraceMillis;
   private Configuration conf;
 
@@ -73,7 +82,10 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
-    this.homes = new HomeTable<>(conf.getInt(HOME_TABLE_CAPACITY_KEY, 100_000));
+    this.capacity = conf.getInt(HOME_TABLE_CAPACITY_KEY, 100_000);
+    this.directoriesPerLock = Math.max(1, conf.getInt(LOAD_BATCH_KEY, 1000));
+    this.loadPauseMillis = Math.max(0, conf.getLong(LOAD_PAUSE_KEY, 0));
+    this.homes = new HomeTable<>(capacity);
     long heartbeatExpiry = 2L * conf.getInt(
         DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY,
         DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_DEFAULT)
@@ -84,7 +96,9 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
 
   /**
    * Hands the policy its NameNode's namespace (HDFS gives a placement policy none; the plugin does) and
-   * loads every recorded home, before block reports can ask which replicas to delete.
+   * starts loading every recorded home in the background: the NameNode's start-up does not wait for
+   * it. Until a directory's home is loaded, a block for it reads the home from the directory itself
+   * ({@link #homeOf}), so new blocks go to their homes from the first one.
    */
   public void attach(FSNamesystem fsn) {
     this.namesystem = fsn;
@@ -93,20 +107,92 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   }
 
   /**
-   * Replaces the homes in memory by those the namespace records: at start, and when an HA standby
-   * becomes active (while standby it tailed homes recorded by the other NameNode into its namespace).
+   * Replaces the homes in memory by those the namespace records, in the background: at start, and when
+   * an HA standby becomes active (while standby it tailed homes recorded by the other NameNode into its
+   * namespace, and what it had in memory from an earlier active period may be stale). The table is
+   * emptied at once, so no stale home is used; a load still running is abandoned for the new one.
    */
   public void loadRecordedHomes() {
     FSNamesystem fsn = namesystem;
-    if (fsn != null) {
+    if (fsn == null) {
+      return;
+    }
+    HomeTable<String> table = new HomeTable<>(capacity);
+    homes = table;
+    HomeLoad load = new HomeLoad(table);
+    this.load = load;
+    Thread loader = new Thread(() -> load.run(fsn), "cif-placement-home-loader");
+    loader.setDaemon(true);
+    loader.start();
+  }
+
+  /** True once the latest load of recorded homes has finished (or there is nothing to load). */
+  public boolean homesLoaded() {
+    HomeLoad current = load;
+    return current == null || current.done.getCount() == 0;
+  }
+
+  /** Waits for the latest load of recorded homes; returns what it saw (null: none was started). */
+  public HomeAttribute.Walk awaitHomesLoaded(long timeoutMillis) throws InterruptedException {
+    HomeLoad current = load;
+    if (current == null) {
+      return null;
+    }
+    if (!current.done.await(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+      throw new IllegalStateException("recorded homes not loaded after " + timeoutMillis + " ms");
+    }
+    return current.walk;
+  }
+
+  /**
+   * Changes the pause between two batches of the background load, also for a load under way (which
+   * resumes at once when it is lowered): a NameNode's reconfiguration does not reach its placement
+   * policy, so an operator tool or a test sets it here.
+   */
+  public void setHomeLoadPause(long millis) {
+    synchronized (loadPause) {
+      loadPauseMillis = Math.max(0, millis);
+      loadPause.notifyAll();
+    }
+  }
+
+  private void pauseLoad() {
+    synchronized (loadPause) {
       long start = System.currentTimeMillis();
-      int[] count = {0};
-      HomeAttribute.forEach(fsn, (dir, home) -> {
-        homes.load(dir, home);
-        count[0]++;
-      });
-      LOG.info("CIF placement: {} recorded homes loaded in {} ms", count[0],
-          System.currentTimeMillis() - start);
+      long left;
+      while ((left = start + loadPauseMillis - System.currentTimeMillis()) > 0) {
+        try {
+          loadPause.wait(left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  /** One background load of the recorded homes into one table. */
+  private final class HomeLoad {
+    private final HomeTable<String> table;
+    private final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+    private volatile HomeAttribute.Walk walk;
+
+    HomeLoad(HomeTable<String> table) {
+      this.table = table;
+    }
+
+    void run(FSNamesystem fsn) {
+      try {
+        // Stops when superseded (a newer load took over the policy) or when the table is full: loading
+        // more would only evict homes loaded a moment ago.
+        walk = HomeAttribute.forEach(fsn, directoriesPerLock, ColumnPlacementPolicy.this::pauseLoad,
+            (dir, home) -> load == this && table.loadIfAbsent(dir, home));
+        LOG.info("CIF placement: {} recorded homes loaded in {} ms ({} directories walked,"
+            + " longest read-lock hold {} ms{})", walk.homes(), walk.millis(), walk.directories(),
+            walk.maxLockHoldNanos() / 1_000_000, walk.complete() ? "" : ", stopped early");
+      } finally {
+        done.countDown();
+      }
     }
   }
 
@@ -282,13 +368,17 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   private Home homeOf(String dir, int size, Set<Node> excluded, List<DatanodeDescriptor> seeds) {
     int want = Math.min(size, clusterMap.getNumOfLeaves());
     FSNamesystem fsn = namesystem;
+    // One table for the whole decision: a failover swaps the policy's table for a fresh one.
+    HomeTable<String> homes = this.homes;
     for (int attempt = 0; attempt < 3; attempt++) {
       List<String> seen = homes.get(dir);
       List<String> base = seen;
       if (seen == null) {
         List<String> recorded = fsn == null ? null : HomeAttribute.read(fsn, dir);
         if (recorded != null) {
-          homes.load(dir, recorded);
+          // Not loaded yet (or forgotten): this directory's home, on demand. A decision made since
+          // the read wins over it, as it would over the background load.
+          homes.loadIfAbsent(dir, recorded);
           continue;
         }
         NamespaceHomes.Derived derived = NamespaceHomes.derive(fsn, dir, want);
@@ -335,7 +425,9 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
     int awaited = 0;
     for (String uuid : uuids) {
       DatanodeDescriptor dn = datanode(uuid);
-      if (dn == null || (usable(dn) && !dn.checkBlockReportReceived())) {
+      // Awaited within the grace only, as an unregistered one: a node that heartbeats but never
+      // sends a block report (HDFS's simulated datanodes) must not stop placement for good.
+      if (dn == null || (usable(dn) && !dn.checkBlockReportReceived() && awaiting())) {
         awaited++;
       } else if (usable(dn)) {
         usable.add(dn);

@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.function.BiConsumer;
 import org.apache.hadoop.fs.XAttr;
 import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.hdfs.XAttrHelper;
@@ -31,7 +30,6 @@ public final class HomeAttribute {
   /** The attribute's name; {@code trusted.} keeps it away from users, visible to the superuser. */
   public static final String NAME = "trusted.cif.home";
   private static final Logger LOG = LoggerFactory.getLogger(HomeAttribute.class);
-  private static final int INODES_PER_LOCK = 1000;
 
   private HomeAttribute() {
   }
@@ -98,24 +96,52 @@ public final class HomeAttribute {
     }
   }
 
+  /** What one walk of the namespace saw and cost. */
+  public record Walk(long homes, long directories, long millis, long maxLockHoldNanos,
+      boolean complete) {
+  }
+
+  /** Takes a recorded home; returns false to stop the walk (a newer load superseded this one). */
+  public interface HomeVisitor {
+    boolean visit(String dir, List<String> home);
+  }
+
   /**
    * Visits every directory that has a recorded home. Walks the namespace by inode id, taking the read
-   * lock for {@value #INODES_PER_LOCK} inodes at a time so that a large namespace never holds it long.
+   * lock for {@code directoriesPerLock} directories at a time and releasing it in between, so that a
+   * large namespace never holds it long and writers (block allocations, edits) interleave with the
+   * walk. A directory renamed or deleted between two batches is simply missed or skipped: the policy
+   * reads a home it does not hold in memory from the directory itself. Between two batches it runs
+   * {@code betweenBatches}, without the lock (the policy's throttle).
    */
-  public static void forEach(FSNamesystem fsn, BiConsumer<String, List<String>> visitor) {
+  public static Walk forEach(FSNamesystem fsn, int directoriesPerLock, Runnable betweenBatches,
+      HomeVisitor visitor) {
+    long start = System.nanoTime();
+    long homes = 0;
+    long dirs = 0;
+    long maxHold = 0;
     Deque<Long> pending = new ArrayDeque<>();
     pending.push(INodeId.ROOT_INODE_ID);
     while (!pending.isEmpty()) {
+      if (dirs > 0) {
+        betweenBatches.run();
+      }
       fsn.readLock();
+      long locked = System.nanoTime();
       try {
-        for (int n = 0; n < INODES_PER_LOCK && !pending.isEmpty(); n++) {
+        for (int n = 0; n < directoriesPerLock && !pending.isEmpty(); n++) {
           INode node = fsn.getFSDirectory().getInode(pending.pop());
           if (node == null || !node.isDirectory()) {
             continue;
           }
+          dirs++;
           List<String> home = decode(node);
           if (home != null) {
-            visitor.accept(node.getFullPathName(), home);
+            homes++;
+            if (!visitor.visit(node.getFullPathName(), home)) {
+              return new Walk(homes, dirs, (System.nanoTime() - start) / 1_000_000,
+                  Math.max(maxHold, System.nanoTime() - locked), false);
+            }
           }
           for (INode child : node.asDirectory().getChildrenList(Snapshot.CURRENT_STATE_ID)) {
             if (child.isDirectory()) {
@@ -125,11 +151,13 @@ public final class HomeAttribute {
         }
       } catch (Exception e) {
         LOG.warn("CIF placement: cannot list recorded homes", e);
-        return;
+        return new Walk(homes, dirs, (System.nanoTime() - start) / 1_000_000, maxHold, false);
       } finally {
+        maxHold = Math.max(maxHold, System.nanoTime() - locked);
         fsn.readUnlock("cif-placement-homes");
       }
     }
+    return new Walk(homes, dirs, (System.nanoTime() - start) / 1_000_000, maxHold, true);
   }
 
   private static List<String> decode(INode node) throws java.io.IOException {
