@@ -23,7 +23,8 @@ import org.apache.hadoop.fs.RemoteIterator;
 
 /**
  * Turns input paths into splits: each split-directory is one split (or consecutive ones are combined
- * up to cif.split.max-bytes); one whose block statistics rule out the pushed predicate is left out. A split's length is the bytes of its projected columns, and its hosts
+ * up to cif.split.max-bytes), or one whose projected bytes exceed cif.split.part-bytes is cut into parts
+ * (ranges of its rows, see {@link DirectoryPart}); one whose block statistics rule out the pushed predicate is left out. A split's length is the bytes of its projected columns, and its hosts
  * are the datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes holding all.
  * Each split-directory is listed once (by {@link DatasetListing}); the block locations of its
  * projected files are looked up file by file when they are few, else by one located listing.
@@ -41,6 +42,7 @@ public final class SplitPlanner {
     Set<String> columns = columnsOf(options);
     BlockStatisticsFilter filter = BlockStatisticsFilter.of(options);
     long maxBytes = CifConf.SPLIT_MAX_BYTES.getLong(conf);
+    long partBytes = CifConf.SPLIT_PART_BYTES.getLong(conf);
     List<ColumnSplit> splits = new ArrayList<>();
     List<Path> group = new ArrayList<>();
     Map<String, Long> groupHosts = new HashMap<>();
@@ -60,11 +62,18 @@ public final class SplitPlanner {
         for (BlockLocation b : blockLocations(fs, listed, files)) {
           for (String h : b.getHosts()) hosts.merge(h, b.getLength(), Long::sum);
         }
-        if (!group.isEmpty() && (maxBytes <= 0 || groupBytes + bytes > maxBytes)) {
+        int parts = DirectoryPart.partsOf(bytes, partBytes);
+        if (!group.isEmpty() && (parts > 1 || maxBytes <= 0 || groupBytes + bytes > maxBytes)) {
           splits.add(new ColumnSplit(group, groupBytes, topHosts(groupHosts)));
           group = new ArrayList<>();
           groupHosts = new HashMap<>();
           groupBytes = 0;
+        }
+        if (parts > 1) {
+          // A large split-directory is read by several tasks, each a range of its rows (DirectoryPart).
+          String[] top = topHosts(hosts);
+          for (int k = 0; k < parts; k++) splits.add(ColumnSplit.part(dir, bytes, top, k, parts));
+          continue;
         }
         group.add(dir);
         groupBytes += bytes;

@@ -70,14 +70,14 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
     List<Path> dirs = split instanceof ColumnSplit
         ? ((ColumnSplit) split).directories() : Cif.splitDirectories(fs, fileSplit.getPath());
     if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, fileSplit, job, reporter);
-    return (RecordReader) rowReader(fs, dirs, job, reporter);
+    return (RecordReader) rowReader(fs, dirs, fileSplit, job, reporter);
   }
 
-  private RecordReader<NullWritable, CifRecordWritable> rowReader(FileSystem fs, List<Path> dirs, JobConf job,
-      Reporter reporter) throws IOException {
+  private RecordReader<NullWritable, CifRecordWritable> rowReader(FileSystem fs, List<Path> dirs, FileSplit split,
+      JobConf job, Reporter reporter) throws IOException {
     Schema table = readerSchema(job);
     if (table == null && dirs.isEmpty()) return new CifRecordReader(null, null, MapKeys.NONE);
-    ReadOptions options = readOptions(job, table).mapKeys(PlanMapKeys.fromConf(job, table));
+    ReadOptions options = readOptions(job, table, split).mapKeys(PlanMapKeys.fromConf(job, table));
     return new CifRecordReader(options.open(fs, dirs), reporter, options.mapKeys());
   }
 
@@ -91,6 +91,12 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
   static ReadOptions readOptions(JobConf job, Schema table) {
     return new ReadOptions().columns(projectedColumns(job)).ignoreUnknownColumns().readerSchema(table)
         .predicate(SearchArgumentTranslation.fromConf(job, table)).maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(job));
+  }
+
+  /** How a task reads split: as {@link #readOptions(JobConf, Schema)}, only the rows of split (a part of a split-directory). */
+  static ReadOptions readOptions(JobConf job, Schema table, FileSplit split) {
+    ReadOptions options = readOptions(job, table);
+    return split instanceof ColumnSplit ? ((ColumnSplit) split).narrow(options) : options;
   }
 
   /** The columns Hive reads, or null for all of them. */
