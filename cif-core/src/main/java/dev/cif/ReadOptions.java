@@ -39,6 +39,8 @@ public final class ReadOptions {
   private RowPredicate rowPredicate;
   private long maxValueBytes = (Long) CifConf.MAX_VALUE_BYTES.defaultValue();
   private MapKeys mapKeys = MapKeys.NONE;
+  private int partIndex;
+  private int partCount = 1;
 
   /** The job's read settings (cif.read.*, cif.max.value.bytes); the row predicate is made with conf. */
   public static ReadOptions fromConf(Configuration conf) {
@@ -111,6 +113,20 @@ public final class ReadOptions {
 
   public MapKeys mapKeys() { return mapKeys; }
 
+  /**
+   * Reads of each split-directory only part index (from 0) of count: one task's share when a large
+   * split-directory is cut into several input splits (cif.split.part-bytes). The parts cut the blocks
+   * of the projected column with the largest file into count runs of consecutive blocks and read the
+   * rows of their run, so each reads about 1/count of the bytes, and together they read every row
+   * once, in order. The default, part 0 of 1, reads everything.
+   */
+  public ReadOptions part(int index, int count) {
+    if (count < 1 || index < 0 || index >= count) throw new IllegalArgumentException("no part " + index + " of " + count);
+    partIndex = index;
+    partCount = count;
+    return this;
+  }
+
   /** Puts map keys in a job's settings (cif.read.map-keys); null or NONE removes them. */
   public static void setMapKeys(Configuration conf, MapKeys keys) {
     if (keys == null || keys.isEmpty()) conf.unset(CifConf.MAP_KEYS.key());
@@ -152,7 +168,7 @@ public final class ReadOptions {
     Projection projection = projection(first != null ? first.schema() : readerSchema);
     BlockStatisticsFilter filter = BlockStatisticsFilter.of(this);
     SplitRecordReader r = new SplitRecordReader(fs, dirs, projection, recordType, maxValueBytes,
-        filter == null ? null : filter::rowsToRead, rowPredicate).mapKeys(mapKeys).listings(listings);
+        filter == null ? null : filter::rowsToRead, rowPredicate).mapKeys(mapKeys).listings(listings).part(partIndex, partCount);
     return first == null ? r : r.reuse(first);
   }
 
@@ -163,6 +179,6 @@ public final class ReadOptions {
   public RowRuns runs(FileSystem fs, List<Path> dirs, List<FileStatus[]> listings, Projection projection) {
     BlockStatisticsFilter filter = BlockStatisticsFilter.of(this);
     return new RowCursor(fs, dirs, projection, maxValueBytes, filter == null ? null : filter::rowsToRead, rowPredicate)
-        .mapKeys(mapKeys).listings(listings);
+        .mapKeys(mapKeys).listings(listings).part(partIndex, partCount);
   }
 }

@@ -59,6 +59,10 @@ public enum CifConf {
       "Optional reader schema: columns missing from a split-directory read their default or null."),
   SPLIT_MAX_BYTES("cif.split.max-bytes", 0L,
       "Combine consecutive split-directories into one input split up to this size; 0 means one each."),
+  SPLIT_PART_BYTES("cif.split.part-bytes", 256L << 20,
+      "Cut a split-directory whose projected columns hold more than this into ceil(bytes / this) input splits, "
+          + "each a range of rows at block boundaries that reads only its blocks; 256 MiB as ORC's largest split "
+          + "(mapreduce.input.fileinputformat.split.maxsize); 0 means one split per split-directory."),
   PIG_SCHEMA("cif.pig.schema", "",
       "Internal to CifLoader (a property of Pig's UDF context, not of the job): the dataset's schema, found at planning."),
   PIG_REQUIRED("cif.pig.required", "",

@@ -31,7 +31,7 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
   public RecordReader<NullWritable, GenericRecord> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
       throws IOException {
     ColumnSplit columnSplit = (ColumnSplit) split;
-    RowReader reader = ReadOptions.fromConf(job).open(columnSplit.getPath().getFileSystem(job), columnSplit.directories(),
+    RowReader reader = columnSplit.narrow(ReadOptions.fromConf(job)).open(columnSplit.getPath().getFileSystem(job), columnSplit.directories(),
         columnSplit.listings());
     return new RecordReader<NullWritable, GenericRecord>() {
       @Override public boolean next(NullWritable key, GenericRecord value) throws IOException { return reader.next(); }

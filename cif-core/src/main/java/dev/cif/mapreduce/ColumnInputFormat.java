@@ -74,7 +74,7 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
     @Override
     public void initialize(InputSplit split, TaskAttemptContext ctx) throws IOException {
       ColumnSplit columnSplit = (ColumnSplit) split;
-      reader = ReadOptions.fromConf(ctx.getConfiguration())
+      reader = columnSplit.narrow(ReadOptions.fromConf(ctx.getConfiguration()))
           .open(columnSplit.getPath().getFileSystem(ctx.getConfiguration()), columnSplit.directories(), columnSplit.listings());
     }
 

@@ -22,6 +22,7 @@ public class ColumnSplit extends FileSplit {
   private List<Path> dirs = new ArrayList<>();
   /** Per split-directory, its .cif files (name and length); null when the planner did not carry them. */
   private List<FileStatus[]> listings;
+  private DirectoryPart part = DirectoryPart.WHOLE;
 
   public ColumnSplit() {
     super((Path) null, 0, 0, (String[]) null);
@@ -39,16 +40,45 @@ public class ColumnSplit extends FileSplit {
     this.listings = new ArrayList<>(listings);
   }
 
+  /**
+   * Part index of count of the split-directory dir, whose projected columns hold bytes: this part's
+   * share of those bytes, as start and length, the split-directory's hosts and its listing (or null).
+   */
+  static ColumnSplit part(Path dir, FileStatus[] listing, long bytes, String[] hosts, int index, int count) {
+    long start = bytes * index / count;
+    ColumnSplit s = new ColumnSplit(List.of(dir), bytes * (index + 1) / count - start, hosts, start);
+    s.part = new DirectoryPart(index, count);
+    if (listing != null) {
+      s.listings = new ArrayList<>();
+      s.listings.add(listing);
+    }
+    return s;
+  }
+
+  private ColumnSplit(List<Path> dirs, long length, String[] hosts, long start) {
+    super(dirs.get(0), start, length, hosts);
+    this.dirs = new ArrayList<>(dirs);
+  }
+
   public List<Path> directories() { return dirs; }
 
   /** Each split-directory's .cif files as planned, in the order of {@link #directories}; null if not carried. */
   public List<FileStatus[]> listings() { return listings; }
+
+  /**
+   * Sets on options the rows this split reads of its split-directories (of a part of one, that part:
+   * {@link dev.cif.ReadOptions#part}); returns options. Every reader of a ColumnSplit calls it.
+   */
+  public dev.cif.ReadOptions narrow(dev.cif.ReadOptions options) {
+    return part.isWhole() ? options : options.part(part.index, part.count);
+  }
 
   @Override
   public void write(DataOutput out) throws IOException {
     super.write(out);
     WritableUtils.writeVInt(out, dirs.size());
     for (Path p : dirs) Text.writeString(out, p.toString());
+    part.write(out);
     out.writeBoolean(listings != null);
     if (listings == null) return;
     for (FileStatus[] files : listings) {
@@ -75,6 +105,7 @@ public class ColumnSplit extends FileSplit {
     int n = WritableUtils.readVInt(in);
     dirs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) dirs.add(new Path(Text.readString(in)));
+    part = DirectoryPart.read(in);
     listings = null;
     if (!in.readBoolean()) return;
     listings = new ArrayList<>(n);
@@ -89,5 +120,7 @@ public class ColumnSplit extends FileSplit {
   }
 
   @Override
-  public String toString() { return "ColumnSplit" + dirs + " (" + getLength() + " bytes)"; }
+  public String toString() {
+    return "ColumnSplit" + dirs + (part.isWhole() ? "" : " " + part) + " (" + getLength() + " bytes)";
+  }
 }

@@ -22,7 +22,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Turns input paths into splits: each split-directory is one split (or consecutive ones are combined
- * up to cif.split.max-bytes). Planning opens no file: each directory is listed once with its files' block
+ * up to cif.split.max-bytes), or one whose projected bytes exceed cif.split.part-bytes is cut into parts
+ * (ranges of its rows, see {@link DirectoryPart}). Planning opens no file: each directory is listed once with its files' block
  * locations ({@link DatasetListing}), a split's length is the bytes of its projected column files (found by
  * name in the listing, docs/FORMAT.md §4.2; all files when the names do not tell), and its hosts are the
  * datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes holding all. With a pushed
@@ -43,6 +44,7 @@ public final class SplitPlanner {
     Set<String> columns = columnsOf(options);
     Predicate predicate = options.predicate();
     long maxBytes = CifConf.SPLIT_MAX_BYTES.getLong(conf);
+    long partBytes = CifConf.SPLIT_PART_BYTES.getLong(conf);
     List<ColumnSplit> splits = new ArrayList<>();
     List<Path> group = new ArrayList<>();
     List<FileStatus[]> groupListings = new ArrayList<>();
@@ -66,12 +68,19 @@ public final class SplitPlanner {
             }
           }
         }
-        if (!group.isEmpty() && (maxBytes <= 0 || groupBytes + bytes > maxBytes)) {
+        int parts = DirectoryPart.partsOf(bytes, partBytes);
+        if (!group.isEmpty() && (parts > 1 || maxBytes <= 0 || groupBytes + bytes > maxBytes)) {
           splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
           group = new ArrayList<>();
           groupListings = new ArrayList<>();
           groupHosts = new HashMap<>();
           groupBytes = 0;
+        }
+        if (parts > 1) {
+          // A large split-directory is read by several tasks, each a range of its rows (DirectoryPart).
+          String[] top = topHosts(hosts);
+          for (int k = 0; k < parts; k++) splits.add(ColumnSplit.part(dir, listed.files, bytes, top, k, parts));
+          continue;
         }
         group.add(dir);
         groupListings.add(listed.files);

@@ -178,6 +178,91 @@ class MapReduceFacesTest {
         "the maps were handed the passing rows only");
   }
 
+  /**
+   * Map-only: each row's url and metadata as a line, in the order the task reads them, after its
+   * split's start (the part's place: the job runs splits largest first, not in part order).
+   */
+  public static class RowLines extends Mapper<NullWritable, GenericRecord, LongWritable, Text> {
+    @Override
+    protected void map(NullWritable k, GenericRecord rec, Context ctx) throws IOException, InterruptedException {
+      long start = ((ColumnSplit) ctx.getInputSplit()).getStart();
+      ctx.write(new LongWritable(start), new Text(rec.get("url") + "\t" + rec.get("metadata")));
+    }
+  }
+
+  /** Runs RowLines over data with cif.split.part-bytes set to partBytes; returns its output files' lines, file by file. */
+  static List<List<String>> rowLines(TestFs t, Path data, long partBytes, String name) throws Exception {
+    Configuration conf = new Configuration(t.conf);
+    CifConf.SPLIT_PART_BYTES.set(conf, partBytes);
+    Job job = Job.getInstance(conf, name);
+    job.setInputFormatClass(ColumnInputFormat.class);
+    ColumnInputFormat.setColumns(job, "url,metadata");
+    FileInputFormat.addInputPath(job, data);
+    job.setMapperClass(RowLines.class);
+    job.setNumReduceTasks(0);
+    job.setOutputKeyClass(LongWritable.class);
+    job.setOutputValueClass(Text.class);
+    Path out = t.path(name);
+    FileOutputFormat.setOutputPath(job, out);
+    assertTrue(job.waitForCompletion(false));
+    List<List<String>> files = new java.util.ArrayList<>();
+    for (FileStatus st : t.fs.listStatus(out)) {
+      if (st.getPath().getName().startsWith("part-m-")) files.add(Files.readAllLines(java.nio.file.Paths.get(st.getPath().toUri())));
+    }
+    // In the order of the splits' starts (empty outputs last), each line without its start.
+    files.sort(java.util.Comparator.comparingLong(f -> f.isEmpty() ? Long.MAX_VALUE : Long.parseLong(f.get(0).split("\t", 2)[0])));
+    files.replaceAll(f -> f.stream().map(l -> l.split("\t", 2)[1]).collect(java.util.stream.Collectors.toList()));
+    return files;
+  }
+
+  @Test
+  void oneLargeSplitDirectoryIsReadByEightMapTasksWithTheAnswerOfOne() throws Exception {
+    TestFs t = new TestFs();
+    Path data = t.path("one-split-directory");
+    // One split-directory of small blocks (uncompressed 16 KiB): many blocks to cut at.
+    try (dev.cif.CifWriter w = dev.cif.Cif.createWriter(t.fs, data, CRAWL.schema(),
+        new dev.cif.WriteOptions().blockBytes(16 << 10).layout("metadata", dev.cif.ColumnLayout.DCSL))) {
+      for (int i = 0; i < ROWS; i++) w.write(CRAWL.row(i));
+    }
+    assertEquals(1, DatasetListing.splitDirectories(t.fs, data).size());
+    Configuration conf = new Configuration(t.conf);
+    CifConf.COLUMNS.set(conf, "url,metadata");
+    CifConf.SPLIT_PART_BYTES.set(conf, 0);
+    List<ColumnSplit> whole = SplitPlanner.plan(conf, new Path[] {data});
+    assertEquals(1, whole.size());
+    long projected = whole.get(0).getLength();
+    // Parts of a tenth of its projected bytes: ten map tasks, each its own range of rows, on its hosts.
+    long partBytes = projected / 10 + 1;
+    CifConf.SPLIT_PART_BYTES.set(conf, partBytes);
+    List<ColumnSplit> parts = SplitPlanner.plan(conf, new Path[] {data});
+    assertEquals(10, parts.size());
+    long sum = 0;
+    for (ColumnSplit s : parts) {
+      sum += s.getLength();
+      assertTrue(java.util.Arrays.equals(whole.get(0).getLocations(), s.getLocations()), s.toString());
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      s.write(new java.io.DataOutputStream(bytes));
+      ColumnSplit back = new ColumnSplit();
+      back.readFields(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())));
+      assertEquals(s.toString(), back.toString());
+    }
+    assertEquals(projected, sum);
+
+    List<List<String>> one = rowLines(t, data, 0, "one-task");
+    List<List<String>> many = rowLines(t, data, partBytes, "ten-tasks");
+    assertEquals(1, one.size());
+    assertEquals(ROWS, one.get(0).size());
+    assertEquals(10, many.size(), "one output file per map task");
+    List<String> joined = new java.util.ArrayList<>();
+    for (List<String> f : many) {
+      assertTrue(f.size() < ROWS / 4, "a task read " + f.size() + " rows");
+      joined.addAll(f);
+    }
+    // Not assertEquals on the lists: a failure would print every row.
+    assertEquals(one.get(0).size(), joined.size(), "rows in all parts");
+    for (int i = 0; i < joined.size(); i++) assertEquals(one.get(0).get(i), joined.get(i), "row " + i);
+  }
+
   @Test
   void aFailedJobLeavesNothingVisible() throws Exception {
     TestFs t = new TestFs();

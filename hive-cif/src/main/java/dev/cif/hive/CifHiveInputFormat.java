@@ -72,14 +72,14 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
     // The planner's listings: the task then opens the projected column files and asks the NameNode nothing else.
     List<FileStatus[]> listings = split instanceof ColumnSplit ? ((ColumnSplit) split).listings() : null;
     if (VectorizedScan.isVectorized(job)) return (RecordReader) VectorizedScan.open(fs, dirs, listings, fileSplit, job, reporter);
-    return (RecordReader) rowReader(fs, dirs, listings, job, reporter);
+    return (RecordReader) rowReader(fs, dirs, listings, fileSplit, job, reporter);
   }
 
   private RecordReader<NullWritable, CifRecordWritable> rowReader(FileSystem fs, List<Path> dirs, List<FileStatus[]> listings,
-      JobConf job, Reporter reporter) throws IOException {
+      FileSplit split, JobConf job, Reporter reporter) throws IOException {
     Schema table = readerSchema(job);
     if (table == null && dirs.isEmpty()) return new CifRecordReader(null, null, MapKeys.NONE);
-    ReadOptions options = readOptions(job, table).mapKeys(PlanMapKeys.fromConf(job, table));
+    ReadOptions options = readOptions(job, table, split).mapKeys(PlanMapKeys.fromConf(job, table));
     return new CifRecordReader(options.open(fs, dirs, listings), reporter, options.mapKeys());
   }
 
@@ -93,6 +93,12 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
   static ReadOptions readOptions(JobConf job, Schema table) {
     return new ReadOptions().columns(projectedColumns(job)).ignoreUnknownColumns().readerSchema(table)
         .predicate(SearchArgumentTranslation.fromConf(job, table)).maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(job));
+  }
+
+  /** How a task reads split: as {@link #readOptions(JobConf, Schema)}, only the rows of split (a part of a split-directory). */
+  static ReadOptions readOptions(JobConf job, Schema table, FileSplit split) {
+    ReadOptions options = readOptions(job, table);
+    return split instanceof ColumnSplit ? ((ColumnSplit) split).narrow(options) : options;
   }
 
   /** The columns Hive reads, or null for all of them. */

@@ -49,7 +49,7 @@ final class VectorizedScan {
     Object[] partitionValues = new Object[ctx.getPartitionColumnCount()];
     if (partitionValues.length > 0) VectorizedRowBatchCtx.getPartitionValues(ctx, job, split, partitionValues);
     return new VectorizedCifReader(fs, dirs, listings, ctx, table, included(ctx, table, job), partitionValues,
-        CifHiveInputFormat.readOptions(job, table).mapKeys(PlanMapKeys.fromConf(job, table)), job, reporter);
+        CifHiveInputFormat.readOptions(job, table, split).mapKeys(PlanMapKeys.fromConf(job, table)), job, reporter);
   }
 
   /** The data columns to fill: those the batch context includes, else the ones Hive reads, else all. */

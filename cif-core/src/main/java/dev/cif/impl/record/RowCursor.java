@@ -58,6 +58,12 @@ public final class RowCursor implements dev.cif.RowRuns {
   /** The predicate's own reader when its column is not projected (closed with the split-directory). */
   private ColumnFileReader predicateReader;
   private MapKeys mapKeys = MapKeys.NONE;
+  /** Of each split-directory, only part partIndex of partCount is read (see {@link SplitDirectoryPart}). */
+  private int partIndex;
+  private int partCount = 1;
+  /** The current split-directory's rows of this part: [partStart, partEnd). */
+  private long partStart;
+  private long partEnd;
   /** Bytes read by the readers closed so far, by column. */
   private final Map<String, ReadBytes> bytesRead = new TreeMap<>();
 
@@ -108,6 +114,18 @@ public final class RowCursor implements dev.cif.RowRuns {
     return this;
   }
 
+  /**
+   * Reads of each split-directory only part index of count (a split-directory cut into several
+   * input splits): the rows of its share of one projected column's blocks (see {@link SplitDirectoryPart}),
+   * so that each column reads its blocks in those rows only. Set before the first row is read.
+   */
+  public RowCursor part(int index, int count) {
+    SplitDirectoryPart.check(index, count);
+    partIndex = index;
+    partCount = count;
+    return this;
+  }
+
   /** Bytes read from the column files so far, by column (see {@link ReadBytes}). */
   public Map<String, ReadBytes> bytesRead() {
     Map<String, ReadBytes> out = new TreeMap<>();
@@ -129,7 +147,8 @@ public final class RowCursor implements dev.cif.RowRuns {
   /** Rows passed so far and the split-directory being read, for progress reports. */
   public double progress() {
     if (dirs.isEmpty()) return 1;
-    double within = rowsInDir == 0 ? 0 : (double) (curPos + 1) / rowsInDir;
+    long part = partEnd - partStart;
+    double within = part <= 0 ? 0 : (double) Math.max(0, Math.min(part, curPos + 1 - partStart)) / part;
     return Math.min(1, (Math.max(0, dirIndex) + within) / dirs.size());
   }
 
@@ -222,6 +241,9 @@ public final class RowCursor implements dev.cif.RowRuns {
     rowsInDir = rowsOf(current);
     range = 0;
     predicateColumn = null;
+    partStart = 0;
+    partEnd = rowsInDir;
+    if (partCount > 1) openPart();
     if (predicate != null) openPredicate();
     return true;
   }
@@ -248,6 +270,25 @@ public final class RowCursor implements dev.cif.RowRuns {
     constants[i] = !constant[i] ? null
         : f.hasDefaultValue() ? GenericData.get().deepCopy(f.schema(), GenericData.get().getDefaultValue(f)) : null;
     resolved[i] = true;
+  }
+
+  /**
+   * Narrows the rows to visit to this part's: the driver column is opened (it is projected, so it
+   * would be anyway) and its footer's block row counts say where the part's rows start and end.
+   */
+  private void openPart() throws IOException {
+    List<String> stored = new java.util.ArrayList<>();
+    List<Schema.Field> fields = projection.schema().getFields();
+    for (int i = 0; i < fields.size(); i++) {
+      resolve(i);
+      if (!constant[i]) stored.add(fields.get(i).name());
+    }
+    String driver = SplitDirectoryPart.driver(current, stored);
+    long[] rows = driver == null ? SplitDirectoryPart.rows(partIndex, partCount, rowsInDir)
+        : SplitDirectoryPart.rows(partIndex, partCount, open(projection.schema().getField(driver).pos()));
+    partStart = rows[0];
+    partEnd = rows[1];
+    ranges = SplitDirectoryPart.intersect(ranges, partStart, partEnd);
   }
 
   /**

@@ -47,6 +47,12 @@ public final class SplitRecordReader implements dev.cif.RowReader {
     return this;
   }
 
+  /** Reads of each split-directory only part index of count (see {@link RowCursor#part}). */
+  public SplitRecordReader part(int index, int count) {
+    cursor.part(index, count);
+    return this;
+  }
+
   /** Map columns whose maps hold only these keys (see {@link dev.cif.pushdown.MapKeys}). */
   public SplitRecordReader mapKeys(dev.cif.pushdown.MapKeys keys) {
     cursor.mapKeys(keys);

@@ -36,6 +36,60 @@ class TezEngineTest extends TezHiveTest {
   }
 
   /**
+   * One split-directory cut into parts (cif.split.part-bytes): Hive on Tez reads it with one map task per
+   * part, vectorized and row by row, and gets the answers of one task. Tez groups splits into as many
+   * tasks as its slots and tez.grouping.min-size allow (here one); tez.grouping.split-count overrides that
+   * and keeps one task per split when it is at least the number of splits.
+   */
+  @Test
+  void aSplitDirectoryCutIntoPartsIsReadByOneTaskPerPart() throws Exception {
+    hive.runAll("CREATE TABLE parts_cif (k INT, s STRING, m MAP<STRING,STRING>) STORED AS CIF "
+            + "TBLPROPERTIES ('cif.block.bytes' = '4096', 'cif.codec' = '*:none')",
+        "INSERT INTO parts_cif SELECT pos, IF(pos % 9 = 0, NULL, concat('value-', pos)), map('a', concat('a', pos % 5)) "
+            + "FROM (SELECT posexplode(split(space(19999), ' ')) AS (pos, x)) g");
+    org.apache.hadoop.fs.Path data = hive.location("parts_cif");
+    org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.getLocal(hive.conf());
+    assertEquals(1, dev.cif.Cif.splitDirectories(fs, data).size());
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(hive.conf());
+    dev.cif.conf.CifConf.COLUMNS.set(conf, "k,s,m");
+    dev.cif.conf.CifConf.SPLIT_PART_BYTES.set(conf, 0);
+    long projected = dev.cif.mapreduce.SplitPlanner.plan(conf, new org.apache.hadoop.fs.Path[] {data}).get(0).getLength();
+    long partBytes = projected / 10 + 1;
+    // The last query reads k and s only: its parts are cut by their bytes.
+    dev.cif.conf.CifConf.COLUMNS.set(conf, "k,s");
+    dev.cif.conf.CifConf.SPLIT_PART_BYTES.set(conf, partBytes);
+    int parts = dev.cif.mapreduce.SplitPlanner.plan(conf, new org.apache.hadoop.fs.Path[] {data}).size();
+    assertTrue(parts >= 8, parts + " parts");
+    List<String> queries = List.of(
+        "SELECT k, s, m['a'] FROM parts_cif WHERE k % 7 = 3",
+        "SELECT count(*), count(s), sum(k), max(s), min(m['a']) FROM parts_cif",
+        "SELECT k, s FROM parts_cif");
+    hive.set("hive.fetch.task.conversion", "none");
+    hive.set("hive.exec.post.hooks", TezCountersHook.class.getName());
+    try {
+      List<List<String>> whole = new java.util.ArrayList<>();
+      for (String q : queries) whole.add(EmbeddedHive.sorted(hive.run(q)));
+      assertEquals(20000, whole.get(2).size());
+      assertEquals(1, TezCountersHook.launchedTasks, "one map task for the whole split-directory");
+      hive.set(dev.cif.conf.CifConf.SPLIT_PART_BYTES.key(), Long.toString(partBytes));
+      hive.set("tez.grouping.split-count", "100");
+      for (int i = 0; i < queries.size(); i++) assertEquals(whole.get(i), EmbeddedHive.sorted(hive.run(queries.get(i))), queries.get(i));
+      // The last query is map-only: its DAG's tasks are the map tasks, one per part.
+      assertEquals(parts, TezCountersHook.launchedTasks, "map tasks");
+      // Row by row (lazy records instead of batches), the same.
+      hive.set("hive.vectorized.execution.enabled", "false");
+      assertEquals(whole.get(2), EmbeddedHive.sorted(hive.run(queries.get(2))), queries.get(2));
+      assertEquals(parts, TezCountersHook.launchedTasks, "map tasks, not vectorized");
+    } finally {
+      hive.set("hive.vectorized.execution.enabled", "true");
+      hive.set("hive.fetch.task.conversion", "more");
+      hive.set("hive.exec.post.hooks", "");
+      hive.set(dev.cif.conf.CifConf.SPLIT_PART_BYTES.key(), dev.cif.conf.CifConf.SPLIT_PART_BYTES.defaultValue().toString());
+      hive.set("tez.grouping.split-count", "0"); // 0: Tez groups by its slots and sizes again
+    }
+  }
+
+  /**
    * Hive's jar for Tez's tasks is kept in CIF's cache, not under Hive's default /user/, which on the local
    * file system only root can create: the directory Hive itself derives from the session's settings is
    * in the cache, and after a Tez query the jar is there.
