@@ -69,12 +69,24 @@ class MapReduceFacesTest {
     return Figure1.answer(CRAWL.firstRows(ROWS));
   }
 
+  /**
+   * A job's configuration on the test file system. The client asks the local runner whether the job is done
+   * every 5 s by default (waitForCompletion(false)) or every second (JobClient.runJob), where the jobs here
+   * take well under a second: each waited out most of an interval.
+   */
+  static Configuration jobConf(TestFs t) {
+    Configuration conf = new Configuration(t.conf);
+    conf.setInt("mapreduce.client.completion.pollinterval", 50);
+    conf.setInt("mapreduce.client.progressmonitor.pollinterval", 50);
+    return conf;
+  }
+
   static Path load(TestFs t, String name, int failAt) throws Exception {
     java.io.File lines = new java.io.File(t.root.toUri().getPath(), name + "-input.txt");
     try (PrintWriter w = new PrintWriter(lines, StandardCharsets.UTF_8)) {
       for (int i = 0; i < ROWS; i++) w.println(i);
     }
-    Configuration conf = new Configuration(t.conf);
+    Configuration conf = jobConf(t);
     conf.setLong(CifConf.SPLIT_DIRECTORY_BYTES.key(), 2 << 20);
     conf.set(CifConf.LAYOUT.key(), "metadata:dcsl");
     conf.setInt("test.fail.at", failAt);
@@ -112,7 +124,7 @@ class MapReduceFacesTest {
     assertTrue(t.fs.exists(new Path(data, "_SUCCESS")));
 
     Path out = t.path("answer");
-    Job job = figure1Job(new Configuration(t.conf), data, out);
+    Job job = figure1Job(jobConf(t), data, out);
     assertTrue(job.waitForCompletion(false));
     Set<String> expected = expectedAnswer();
     assertFalse(expected.isEmpty());
@@ -122,7 +134,7 @@ class MapReduceFacesTest {
     assertEquals(dirs.size(), splits.size());
     for (InputSplit s : splits) assertTrue(s.getLocations().length > 0 && s.getLength() > 0, s.toString());
 
-    JobConf old = new JobConf(t.conf);
+    JobConf old = new JobConf(jobConf(t));
     old.setInputFormat(dev.cif.mapred.ColumnInputFormat.class);
     CifConf.COLUMNS.set(old, "url,metadata");
     org.apache.hadoop.mapred.FileInputFormat.addInputPath(old, data);
@@ -164,7 +176,7 @@ class MapReduceFacesTest {
   void aRowPredicateHandsOutOnlyTheRowsThatPass() throws Exception {
     TestFs t = new TestFs();
     Path data = load(t, "crawl-predicate", -1);
-    Configuration conf = new Configuration(t.conf);
+    Configuration conf = jobConf(t);
     conf.set("test.url.contains", "ibm.com/jp");
     Path out = t.path("answer-predicate");
     Job job = figure1Job(conf, data, out);

@@ -6,6 +6,7 @@ import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.pig.ExecType;
 import org.apache.pig.PigServer;
@@ -19,6 +20,8 @@ public final class ClusterPig {
   static final List<String> CIF_CLASSES = List.of("dev.cif.pig.CifLoader", "dev.cif.conf.CifConf",
       "io.airlift.compress.lz4.Lz4Compressor", "org.apache.avro.Schema");
 
+  private static final String JOB_HISTORY_ADDRESS = "mapreduce.jobhistory.address";
+
   private ClusterPig() {}
 
   /**
@@ -31,7 +34,14 @@ public final class ClusterPig {
     Thread.currentThread().setContextClassLoader(new java.net.URLClassLoader(
         new java.net.URL[] {confDir.getAbsoluteFile().toURI().toURL()}, Thread.currentThread().getContextClassLoader()));
     Properties p = new Properties();
-    p.putAll(ClusterSettings.read(confDir));
+    Map<String, String> site = ClusterSettings.read(confDir);
+    p.putAll(site);
+    // A client configuration that names no JobHistory server (the one-machine cluster runs none): Hadoop's
+    // default, 0.0.0.0:10020, made every question Pig asks about a finished job (task reports, counters,
+    // diagnostics: four per job) retry a connection there for 30 s, two minutes per job. Empty, the client
+    // answers from the ResourceManager's report of the job instead (ClientCache: no history proxy).
+    // An empty value cannot be written in a site file (Hadoop reads <value/> as unset), hence here.
+    if (!site.containsKey(JOB_HISTORY_ADDRESS)) p.setProperty(JOB_HISTORY_ADDRESS, "");
     p.putAll(local);
     // Pig's scratch files live on the cluster's file system.
     p.setProperty("pig.temp.dir", "/tmp/pig");
