@@ -16,10 +16,12 @@ import org.apache.hadoop.conf.Configuration;
  * the {@code cif.keyType} schema property) are part of the format, not settings, and live with it.
  */
 public enum CifConf {
-  SPLIT_DIRECTORY_BYTES("cif.split-directory.bytes", 256L << 20,
-      "Target encoded size of one split-directory before the writer rolls to the next. 256 MiB: "
-          + "seed 002 finds row groups under 64 MiB read far more than needed and gains flatten beyond "
-          + "64-128 MiB; ORC's stripe default is the same 256 MiB."),
+  SPLIT_DIRECTORY_BYTES("cif.split-directory.bytes", 4L << 30,
+      "Target encoded size of one split-directory before the writer rolls to the next, and the target of "
+          + "a merge. 4 GiB: the NameNode holds a directory, a file per column and at least a block per column "
+          + "per split-directory, and 4 GiB keeps a 50-column table within 3x ORC's NameNode objects "
+          + "(docs/scale.md); reads no longer need small split-directories for parallelism, since "
+          + "cif.split.part-bytes cuts a large one into row ranges."),
   BLOCK_BYTES("cif.block.bytes", 256L << 10,
       "Target uncompressed size of one column block: the unit of CRC, compression and lazy decompression."),
   SKIP_LEVELS("cif.skip.levels", "1000,100,10",
