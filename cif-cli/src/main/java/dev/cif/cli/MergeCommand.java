@@ -29,7 +29,7 @@ public final class MergeCommand implements Command {
     return "usage: cif merge DIR [--target-bytes N] [--dry-run] [--conf DIR]\n"
         + "Merges the small split-directories of each directory under DIR (a table or a partition) that share schema and\n"
         + "column layouts, in name order, into split-directories of at most N bytes (default cif.split-directory.bytes,\n"
-        + "256m; suffixes k, m, g). Blocks are copied, not decoded. --dry-run prints the plan and changes nothing.";
+        + "4g; suffixes k, m, g). Blocks are copied, not decoded. --dry-run prints the plan and changes nothing.";
   }
 
   @Override
