@@ -40,6 +40,14 @@ import org.junit.jupiter.api.Test;
  * read from their own node's DataNode (TaskReads); per CIF table, how much of each split-directory one node
  * holds (what a data-local task can read locally). Answers are checked equal across formats. Writes a
  * markdown report to -Dcif.bench.out. Command: see docs/benchmarks.md, "On a cluster".
+ *
+ * <p>With -Dcif.bench.merge=true every format's tables are loaded with Hive's merge on (hive.merge.tezfiles, small
+ * files under -Dcif.bench.merge.avgsize merged into files of up to -Dcif.bench.merge.size, both 256000000 by
+ * default: ORC gets its stripe-level merge) and, for CIF, CifMergeHook's block merge after the insert; the load
+ * is then an empty CTAS and an INSERT OVERWRITE, since the hook acts on inserts. Per table the report gives its
+ * NameNode objects (directories + files + blocks) and, for CIF, its split-directories and their median size
+ * (docs/scale-measured.md). With -Dcif.bench.answers=DIR each answer is kept in DIR, or compared with the one a
+ * previous run kept there (the answers before and after a merge).
  */
 class ClusterBenchmark {
   /** The cluster's directory: the one whose conf/hosts this JVM resolves names through. */
@@ -65,11 +73,14 @@ class ClusterBenchmark {
     boolean clientLoad = "client".equals(System.getProperty("cif.bench.load", "tasks"));
     File out = new File(System.getProperty("cif.bench.out", "target/cluster-bench.md")).getAbsoluteFile();
     int warmups = Integer.getInteger("cif.bench.warmups", 1);
+    boolean merge = Boolean.getBoolean("cif.bench.merge");
+    String answers = System.getProperty("cif.bench.answers");
     // Room for 5 containers of 768 MB per node, beside the Tez session's application master and held
     // containers. (Raising it from 2048 MB did not, as first thought, fix the map tasks that ran off their
     // split's node: the application master's racks did; cluster.md, "Racks".)
     int nodeMb = Integer.getInteger("cif.bench.node-mb", 4096);
     List<String> problems = new ArrayList<>();
+    int[] keptChecked = {0};
     TaskReads.counting();
     NameNodeOpens.counting();
 
@@ -84,8 +95,14 @@ class ClusterBenchmark {
           .append(" MB of containers per node, 768 MB containers; tables written by ")
           .append(clientLoad ? "Hive's tasks, then copied by a client on no node (as from an edge node)" : "Hive's tasks on the nodes")
           .append("; load average at start: ")
-          .append(load).append("\n\n");
+          .append(load).append(merge ? "; merge on (hive.merge.tezfiles, CifMergeHook)" : "").append("\n\n");
       try (EmbeddedHive hive = ClusterFixture.hive(BASE)) {
+        if (merge) {
+          hive.set("hive.merge.tezfiles", "true");
+          hive.set("hive.merge.smallfiles.avgsize", System.getProperty("cif.bench.merge.avgsize", "256000000"));
+          hive.set("hive.merge.size.per.task", System.getProperty("cif.bench.merge.size", "256000000"));
+          hive.set("hive.exec.post.hooks", TezDagCounters.class.getName() + ",dev.cif.hive.CifMergeHook");
+        }
         NameNodeRpcServer rpc = (NameNodeRpcServer) cluster.dfs().getNameNode().getRpcServer();
         for (Workload w : workloads) {
           Path text = BASE.toPath().resolve(w.id() + "-text");
@@ -96,13 +113,19 @@ class ClusterBenchmark {
           hive.run("CREATE DATABASE " + staging);
           for (String ddl : HiveShell.statements(w.stagingScript(staging, fs.getUri() + hdfsText, "DOUBLE"))) hive.run(ddl);
           List<String> tables = hive.run("SHOW TABLES IN " + staging);
+          StringBuilder objects = new StringBuilder();
           report.append("### ").append(w.id().toUpperCase()).append("\n\n| format | load s | bytes on HDFS | split-dirs | best one-node share of a split-dir |\n|---|---|---|---|---|\n");
           for (Format f : formats) {
             String db = w.id() + "_" + f.id();
             hive.run("CREATE DATABASE " + db);
             long t0 = System.nanoTime();
             for (String t : tables) {
-              hive.run("CREATE TABLE " + db + "." + t + " " + f.storage() + " AS SELECT * FROM " + staging + "." + t);
+              if (merge) {
+                hive.run("CREATE TABLE " + db + "." + t + " " + f.storage() + " AS SELECT * FROM " + staging + "." + t + " LIMIT 0");
+                hive.run("INSERT OVERWRITE TABLE " + db + "." + t + " SELECT * FROM " + staging + "." + t);
+              } else {
+                hive.run("CREATE TABLE " + db + "." + t + " " + f.storage() + " AS SELECT * FROM " + staging + "." + t);
+              }
             }
             double loadS = (System.nanoTime() - t0) / 1e9;
             Colocation c = new Colocation(0, 0, 0);
@@ -110,9 +133,12 @@ class ClusterBenchmark {
               org.apache.hadoop.fs.Path location = new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + "." + t));
               if (clientLoad) copyThroughClient(fs, location);
               c = c.plus(Colocation.of(fs, location));
+              objects.append(NameNodeObjects.of(fs, location).row(f.id(), t)).append('\n');
             }
             report.append(c.row(f.id(), loadS)).append('\n');
           }
+          report.append(NameNodeObjects.HEADER).append(objects).append('\n');
+          objects.setLength(0);
           report.append(QUERY_TABLE_HEADER);
           // Per query and format: wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, local bytes.
           Map<String, Map<Format, double[]>> measured = new LinkedHashMap<>();
@@ -148,6 +174,11 @@ class ClusterBenchmark {
               }
               String differs = reference.difference(answer);
               if (differs != null) problems.add(w.id() + " " + q + " " + f.id() + " differs from " + referenceFormat.id() + ": " + differs);
+              if (answers != null) {
+                String kept = KeptAnswers.check(new File(answers), w.id() + "-" + q + "-" + f.id(), m.rows());
+                if (kept != null) problems.add(w.id() + " " + q + " " + f.id() + " differs from the answer kept in " + answers + ": " + kept);
+                else keptChecked[0]++;
+              }
               report.append(m.row(q, f.id())).append(differs == null ? "" : " DIFFERS |").append('\n');
               if (differs == null) measured.computeIfAbsent(q, x -> new LinkedHashMap<>()).put(f, m.totals());
             }
@@ -182,6 +213,8 @@ class ClusterBenchmark {
         long crawlRows = Long.getLong("cif.bench.crawl", 0);
         if (crawlRows > 0) new CrawlOnCluster(cluster, hive, rpc, crawlRows, formats, report, problems).run();
       }
+      if (answers != null) report.append("Answers kept in or compared with ").append(answers).append(": ").append(keptChecked[0])
+          .append(" agree (written now or equal to the kept ones)\n\n");
       report.append("Load average at end: ").append(Files.readString(Path.of("/proc/loadavg")).trim()).append('\n');
       if (!problems.isEmpty()) report.append("\nFailed or differing:\n\n").append(String.join("\n", problems)).append('\n');
       write(out, report.toString());
@@ -196,8 +229,10 @@ class ClusterBenchmark {
       + "| RPCs / files | NameNode RPCs by method |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
 
   /** One statement list's cost on the cluster: wall time, Tez's counters, NameNode RPCs, the tasks' reads. */
-  record Measured(double wall, Map<String, Long> counters, long rpcs, TaskReads.Snapshot reads, Answer answer,
+  record Measured(double wall, Map<String, Long> counters, long rpcs, TaskReads.Snapshot reads, List<String> rows,
       Map<String, Long> byMethod, NameNodeOpens.Snapshot opens) {
+    Answer answer() { return new Answer(rows); }
+
     long dataLocal() { return counters.getOrDefault("DATA_LOCAL_TASKS", 0L); }
 
     /** Tasks that asked for a node (the map tasks): data-local, rack-local or elsewhere. */
@@ -242,7 +277,7 @@ class ClusterBenchmark {
     for (String sql : statements) rows = hive.run(sql);
     double wall = (System.nanoTime() - t0) / 1e9;
     long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
-    return new Measured(wall, TezDagCounters.last(), rpcs, TaskReads.counting().now().minus(reads0), new Answer(rows),
+    return new Measured(wall, TezDagCounters.last(), rpcs, TaskReads.counting().now().minus(reads0), rows,
         NameNodeCalls.between(calls0, calls.now()), NameNodeOpens.counting().now());
   }
 
