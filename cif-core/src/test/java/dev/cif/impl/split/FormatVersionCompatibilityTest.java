@@ -1,8 +1,10 @@
 package dev.cif.impl.split;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cif.CifFormatException;
 import dev.cif.impl.io.FormatVersion;
 import dev.cif.impl.record.SplitRecordReader;
 import dev.cif.record.Projection;
@@ -13,11 +15,13 @@ import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Files of every older format version stay readable. The fixture compat/v1-dcsl was written by the
@@ -66,6 +70,37 @@ class FormatVersionCompatibilityTest {
         assertEquals(300, i);
       }
     }
+  }
+
+  /**
+   * A file of a newer format version than this reader knows is refused with an error naming the version, the
+   * versions this reader reads and the file, never read as if it were an older one (docs/compatibility.md):
+   * the golden dataset of the current version with one column file's version byte raised by one.
+   */
+  @Test
+  void aNewerVersionIsRefusedNamingTheFile(@TempDir java.nio.file.Path tmp) throws Exception {
+    File golden = new File(getClass().getResource("/golden/v" + FormatVersion.CURRENT.id).toURI());
+    java.nio.file.Path copy = tmp.resolve("dataset");
+    try (Stream<java.nio.file.Path> files = Files.walk(golden.toPath())) {
+      for (java.nio.file.Path f : files.toList()) {
+        Files.copy(f, copy.resolve(golden.toPath().relativize(f).toString()));
+      }
+    }
+    java.nio.file.Path column = copy.resolve("v" + FormatVersion.CURRENT.id + "-00000/0000-id.cif");
+    byte[] bytes = Files.readAllBytes(column);
+    assertEquals(FormatVersion.CURRENT.id, bytes[4]);
+    bytes[4] = (byte) (FormatVersion.CURRENT.id + 1);
+    Files.write(column, bytes);
+    FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+    CifFormatException e = assertThrows(CifFormatException.class, () -> {
+      SplitDirectory sd = SplitDirectory.open(fs, DatasetListing.splitDirectories(fs, new Path(copy.toUri())).get(0));
+      try (SplitRecordReader r = new SplitRecordReader(fs, List.of(sd.path()), Projection.of(sd.schema(), ""), RecordType.EAGER, 1 << 26)) {
+        while (r.next()) r.current();
+      }
+    });
+    assertTrue(e.getMessage().startsWith("unsupported format version " + (FormatVersion.CURRENT.id + 1)
+        + " (this reader reads 1 to " + FormatVersion.CURRENT.id + ")"), e.getMessage());
+    assertTrue(e.getMessage().contains("0000-id.cif"), e.getMessage());
   }
 
   /** The split-directory of fixture name (compat/NAME/vV-00000), after checking every file in it says version v. */
