@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -197,7 +198,7 @@ public final class ThirdPartyLicenses {
   }
 
   private static String normalized(String text) {
-    return text.replaceAll("\\s+", " ").toLowerCase(java.util.Locale.ROOT);
+    return text.replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
   }
 
   private static String read(ZipFile zip, ZipEntry e) throws IOException {
