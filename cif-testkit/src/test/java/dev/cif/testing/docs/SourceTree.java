@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -15,7 +18,7 @@ import java.util.stream.Stream;
 
 /**
  * What exists, as the reactor's files say it (a plain scan, no class loading): the Java types its sources declare,
- * the {@code bin/cif} commands its modules register, the command-line flags its sources and launchers spell, and the
+ * (and the classes of its Python sources), the {@code bin/cif} commands its modules register, the command-line flags its sources and launchers spell, and the
  * {@code cif.*} and {@code hive.*} names its sources, poms and scripts use. What the docs may name is checked against
  * these sets.
  */
@@ -26,6 +29,7 @@ final class SourceTree {
   private static final Pattern USED_TYPE = Pattern.compile("\\b(?:org|com|io|java|javax|jdk|net)\\.(?:[a-z]\\w*\\.)+([A-Z]\\w*)");
   /** The bundles' relocated packages ({@code <shadedPattern>} in their poms). */
   private static final Pattern SHADED = Pattern.compile("<shadedPattern>(dev\\.cif\\.shaded[\\w.]*)</shadedPattern>");
+  private static final Pattern PYTHON_CLASS = Pattern.compile("(?m)^\\s*class\\s+([A-Z]\\w*)");
   private static final Pattern COMMAND_NAME = Pattern.compile("String\\s+name\\(\\)\\s*\\{\\s*return\\s+\"([^\"]+)\"");
   private static final Pattern FLAG = Pattern.compile("(?<![\\w-])--([a-z][\\w-]*)");
   /** A quoted word: option names that parsers take without their dashes ({@code args.get("limit")}). */
@@ -61,6 +65,20 @@ final class SourceTree {
         }
       }
     }
+    // Python sources anywhere in the tree (the second reader written from FORMAT.md): their classes may be named too.
+    Files.walkFileTree(root, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+        String name = dir.getFileName().toString();
+        return name.equals("target") || name.startsWith(".") && !dir.equals(root) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
+        if (f.toString().endsWith(".py")) for (Matcher m = PYTHON_CLASS.matcher(read(f)); m.find(); ) simpleTypes.add(m.group(1));
+        return FileVisitResult.CONTINUE;
+      }
+    });
     try (Stream<Path> scripts = Files.walk(root.resolve("bin"))) {
       for (Path f : (Iterable<Path>) scripts.filter(Files::isRegularFile)::iterator) {
         String text = read(f);
