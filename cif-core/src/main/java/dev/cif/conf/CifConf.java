@@ -8,9 +8,10 @@ import org.apache.hadoop.conf.Configuration;
  * a test fails on a {@code "cif.} string literal anywhere else in the main sources.
  *
  * <p>One exception: the NameNode's placement policy must not depend on cif-core (it is installed on
- * the NameNode alone), so its keys are declared in module {@code placement-policy}:
- * {@code cif.placement.home.table.capacity} ({@code ColumnPlacementPolicy}), {@code cif.placement.scan.root}
- * and {@code cif.placement.balancer.refresh.ms} ({@code CoLocatedReplicaSets}); see docs/placement.md.
+ * the NameNode alone), so its keys are declared in module {@code placement-policy}: the
+ * {@code cif.placement.home.*} and {@code cif.placement.restart.grace.ms} keys of {@code ColumnPlacementPolicy}, and
+ * {@code cif.placement.scan.root} and {@code cif.placement.balancer.refresh.ms} ({@code CoLocatedReplicaSets});
+ * FORMAT.md §12 lists them all ({@code PlacementSettingsDocTest}), docs/placement.md explains them.
  *
  * <p>Names written into files (column-file header keys such as {@code cif.column}, schema-file keys,
  * the {@code cif.keyType} schema property) are part of the format, not settings, and live with it.

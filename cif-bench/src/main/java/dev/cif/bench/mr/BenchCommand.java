@@ -12,7 +12,7 @@ public final class BenchCommand implements Command {
 
   @Override
   public String help() {
-    return "usage: cif bench WORKLOAD [OPTIONS]   (cif bench formats: the formats compared; docs/benchmarks.md: the workloads)";
+    return BenchMain.USAGE + "\nResults on stdout, steps and logs in DIR/bench.log (docs/benchmarks.md).";
   }
 
   @Override

@@ -109,18 +109,19 @@ public final class BenchMain {
   static final String PAPER_DIR = "/tmp/cifbench-data";
   static final String ENCODINGS_DIR = System.getProperty("java.io.tmpdir") + "/cif-encodings";
 
+  /** The usage without the list of formats; a compile-time constant, so that cif bench --help loads nothing. */
+  static final String USAGE = "usage: cif bench generate crawl|synthetic|wide20|wide40|wide80 --rows N --out DIR"
+      + " [--seed S] [--format NAME,...]\n"
+      + "       cif bench run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K] [--warmups W]"
+      + " [--seed S] [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]\n"
+      + "       cif bench paper [--scale X] [--dir DIR] [--out DIR] [--runs K] [--warmups W] [--seed S]"
+      + " [--cold true|false] [--only NAME,...] [--full true]   every table and chart of docs/bench/mapreduce.md"
+      + " (--full, or --only for its tables: every format and cold pass, not the 20-minute default set)\n"
+      + "       cif bench formats   the formats compared\n"
+      + "       cif bench encodings [--rows N] [--runs K] [--dir DIR]   string, integer and decimal encodings for batch reads";
+
   static String usage() {
-    return String.join("\n",
-        "usage: BenchMain generate crawl|synthetic|wide20|wide40|wide80 --rows N --out DIR"
-            + " [--seed S] [--format NAME,...]",
-        "       BenchMain run fig7|fig1|fig10|fig11|all --rows N --dir DIR [--runs K] [--warmups W]"
-            + " [--seed S] [--formats NAME,...] [--baseline NAME] [--md FILE] [--csv FILE] [--png FILE]",
-        "       BenchMain paper [--scale X] [--dir DIR] [--out DIR] [--runs K] [--warmups W] [--seed S]"
-            + " [--cold true|false] [--only NAME,...] [--full true]   every table and chart of docs/benchmarks.md"
-            + " (--full, or --only for its tables: every format and cold pass, not the 20-minute default set)",
-        "       BenchMain formats",
-        "       BenchMain encodings [--rows N] [--runs K] [--dir DIR]   string, integer and decimal encodings for batch reads",
-        "formats: " + String.join(", ", Formats.names()));
+    return USAGE + "\nformats: " + String.join(", ", Formats.names());
   }
 
   void execute(String[] args) throws IOException {

@@ -25,7 +25,7 @@ import java.util.Map;
  * be ORC's. Results on standard output as a markdown table.
  */
 final class CrawlMapBench {
-  private static final String USAGE = "usage: bin/cif bench-sql crawl-maps [--rows N (1000000)] [--runs K (5)] [--warmups W (1)] [--dir DIR (bench-crawl-maps)]"
+  static final String USAGE = "usage: bin/cif bench-sql crawl-maps [--rows N (1000000)] [--runs K (5)] [--warmups W (1)] [--dir DIR (bench-crawl-maps)]"
       + " [--tables DIR (reuse the crawl_<format> directories an earlier run wrote)] [--keep (leave this run's tables in DIR/warehouse/crawl_maps)]"
       + " [--queries 1,2,... (all)] [--configs 1,2,... (all)]";
 

@@ -12,7 +12,9 @@ public final class SqlBenchCommand implements Command {
 
   @Override
   public String help() {
-    return "usage: cif bench-sql ssb|tpch --sf N [--formats ...] [--runs K] [--dir DIR] [--hive 4.1|4.2] | crawl-maps [--dir DIR]\n"
+    // Both usages are compile-time constants, inlined here: listing the commands loads neither class.
+    return "usage: cif " + BenchOptions.USAGE + " [--hive 4.1|4.2]\n"
+        + "       cif " + CrawlMapBench.USAGE.substring("usage: bin/cif ".length()) + "\n"
         + "Results on stdout, the engines' output in DIR/bench-sql.log (docs/benchmarks.md).";
   }
 

@@ -24,7 +24,34 @@ import org.apache.pig.tools.grunt.GruntParser;
  * parser (DUMP, STORE, DESCRIBE, SET, ...); scratch directories go to a private temporary directory.
  */
 public final class PigShell {
+  static final String USAGE = "usage: cif pig -e 'STATEMENTS' | -f SCRIPT [--conf CLUSTER_CONF_DIR]";
+
   private PigShell() {}
+
+  /**
+   * What a command line asks for: statements ({@code -e}) or a script file ({@code -f}), and the cluster's client
+   * configuration ({@code --conf DIR}) when one is given. The options may come in any order, since bin/cif puts
+   * {@code --cluster}'s {@code --conf} where {@code --cluster} stood and a user may write it anywhere.
+   */
+  record Invocation(String statements, String scriptFile, File cluster) {
+    /** The invocation, or null when the arguments are not one of -e/-f with its value and at most one --conf DIR. */
+    static Invocation parse(String[] args) {
+      String statements = null;
+      String scriptFile = null;
+      File cluster = null;
+      for (int i = 0; i < args.length; i++) {
+        if (i + 1 == args.length) return null;
+        String value = args[++i];
+        switch (args[i - 1]) {
+          case "-e" -> { if (statements != null || scriptFile != null) return null; statements = value; }
+          case "-f" -> { if (statements != null || scriptFile != null) return null; scriptFile = value; }
+          case "--conf" -> { if (cluster != null) return null; cluster = new File(value); }
+          default -> { return null; }
+        }
+      }
+      return statements == null && scriptFile == null ? null : new Invocation(statements, scriptFile, cluster);
+    }
+  }
 
   public static void main(String[] args) throws Exception {
     // Pig's log, Hadoop's and whatever the jobs print go to the log file; DUMP's tuples to standard output.
@@ -46,14 +73,15 @@ public final class PigShell {
    * With {@code --conf DIR} it runs in MapReduce mode on the cluster whose client site files are in DIR.
    */
   public static int run(Configuration conf, String[] args, PrintStream out, PrintStream err) throws Exception {
-    File cluster = args.length == 4 && "--conf".equals(args[2]) ? new File(args[3]) : null;
-    if ((args.length != 2 && cluster == null) || !("-e".equals(args[0]) || "-f".equals(args[0]))) {
-      err.println("usage: cif pig -e 'STATEMENTS' | -f SCRIPT [--conf CLUSTER_CONF_DIR]");
+    Invocation call = Invocation.parse(args);
+    if (call == null) {
+      err.println(USAGE);
       return 2;
     }
+    File cluster = call.cluster();
     // Grunt's lexer fails on a statement that ends the input without a newline ("Lexical error ... <EOF>").
-    Reader script = "-e".equals(args[0]) ? new StringReader(args[1] + "\n")
-        : Files.newBufferedReader(Paths.get(args[1]), StandardCharsets.UTF_8);
+    Reader script = call.statements() != null ? new StringReader(call.statements() + "\n")
+        : Files.newBufferedReader(Paths.get(call.scriptFile()), StandardCharsets.UTF_8);
     Path scratch = Files.createTempDirectory("cif-pig");
     Properties p = new Properties();
     p.setProperty("hadoop.tmp.dir", scratch.resolve("hadoop").toString());

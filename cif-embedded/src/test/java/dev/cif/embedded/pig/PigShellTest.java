@@ -22,6 +22,29 @@ import org.junit.jupiter.api.Test;
  * fails on a corrupted column ends with one line naming file, column and offset.
  */
 class PigShellTest {
+  /** docs/cluster.md writes {@code bin/cif pig --cluster -f script.pig}: --conf DIR comes first there. */
+  @Test
+  void takesTheClusterConfigurationBeforeOrAfterTheScript() {
+    for (String[] args : List.of(new String[] {"--conf", "c", "-f", "s.pig"}, new String[] {"-f", "s.pig", "--conf", "c"})) {
+      PigShell.Invocation call = PigShell.Invocation.parse(args);
+      assertEquals("s.pig", call.scriptFile(), String.join(" ", args));
+      assertEquals(new java.io.File("c"), call.cluster(), String.join(" ", args));
+    }
+    assertEquals(new PigShell.Invocation("DUMP x;", null, null), PigShell.Invocation.parse(new String[] {"-e", "DUMP x;"}));
+  }
+
+  @Test
+  void anythingElseIsAUsageError() throws Exception {
+    for (String[] args : List.of(new String[] {}, new String[] {"--conf", "c"}, new String[] {"-f"}, new String[] {"-f", "a", "-e", "b"},
+        new String[] {"--conf", "c", "--conf", "d", "-f", "s"}, new String[] {"-x", "s"})) {
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int rc = PigShell.run(new Configuration(), args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+          new PrintStream(err, true, StandardCharsets.UTF_8));
+      assertEquals(2, rc, String.join(" ", args));
+      assertEquals(PigShell.USAGE + "\n", err.toString(StandardCharsets.UTF_8), String.join(" ", args));
+    }
+  }
+
   @Test
   void aCorruptColumnEndsTheScriptWithItsRootCause() throws Exception {
     Path dir = Files.createTempDirectory("pig-shell-corrupt");

@@ -29,7 +29,7 @@ import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
- * The main job on embedded defaults (local file system, local MapReduce): generates the crawl
+ * The paper's Figure 1 job ({@code bin/cif demo}) on embedded defaults (local file system, local MapReduce): generates the crawl
  * dataset, loads it as SequenceFile and as CIF with MapReduce jobs, runs the paper's Figure 1 job on
  * both, and prints the answers, bytes read and times side by side.
  */
