@@ -4,6 +4,7 @@ import dev.cif.ReadOptions;
 import dev.cif.RowRuns;
 import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnSplit;
+import dev.cif.pushdown.MapKeys;
 import dev.cif.pushdown.Predicate;
 import dev.cif.record.Projection;
 import java.io.IOException;
@@ -35,13 +36,13 @@ final class CifBatchReader implements PartitionReader<ColumnarBatch> {
   private final int batchRows;
   private long rows;
 
-  CifBatchReader(Configuration conf, Schema readerSchema, List<String> dataColumns, Predicate predicate, StructType required,
+  CifBatchReader(Configuration conf, Schema readerSchema, List<String> dataColumns, Predicate predicate, MapKeys mapKeys, StructType required,
       StructType partitionSchema, CifInputPartition partition, int batchRows) throws IOException {
     this.batchRows = batchRows;
     ColumnSplit split = partition.split();
     FileSystem fs = split.getPath().getFileSystem(conf);
     ReadOptions options = split.narrow(new ReadOptions().readerSchema(readerSchema).columns(dataColumns).predicate(predicate)
-        .maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(conf)));
+        .mapKeys(mapKeys).maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(conf)));
     runs = options.runs(fs, split.directories(), split.listings(), Projection.of(readerSchema, dataColumns));
     vectors = new ColumnVector[required.size()];
     List<LazyColumn> lazyColumns = new ArrayList<>();

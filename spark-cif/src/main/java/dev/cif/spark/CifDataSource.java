@@ -49,9 +49,17 @@ public final class CifDataSource implements TableProvider, DataSourceRegister {
     return new StructType(fields.toArray(new StructField[0]));
   }
 
+  /** The partition columns of the k=v directories under the path; none when there is no path or nothing under it yet (a new table). */
   @Override
   public Transform[] inferPartitioning(CaseInsensitiveStringMap options) {
-    return infer(options).partitions.keySet().stream().map(Expressions::identity).toArray(Transform[]::new);
+    if (path(options) == null) return new Transform[0];
+    try {
+      Path table = tablePath(options);
+      List<PartitionDirectories.Leaf> leaves = PartitionDirectories.list(table.getFileSystem(HadoopConf.of(options).get()), table);
+      return partitionTypes(leaves).keySet().stream().map(Expressions::identity).toArray(Transform[]::new);
+    } catch (IOException e) {
+      throw new UncheckedIOException("CIF: cannot list " + options.get("path") + ": " + e.getMessage(), e);
+    }
   }
 
   @Override
@@ -63,18 +71,34 @@ public final class CifDataSource implements TableProvider, DataSourceRegister {
       }
       partitionColumns.add(t.references()[0].fieldNames()[0]);
     }
-    return new CifTable(tablePath(properties), schema, partitionColumns, properties);
+    String path = path(properties);
+    return new CifTable(path == null ? null : new Path(path), schema, partitionColumns, properties);
+  }
+
+  /** The option path, or null. */
+  private static String path(Map<String, String> options) {
+    String path = null;
+    for (Map.Entry<String, String> e : options.entrySet()) if (e.getKey().equalsIgnoreCase("path")) path = e.getValue();
+    return path == null || path.isEmpty() ? null : path;
   }
 
   static Path tablePath(Map<String, String> options) {
-    String path = null;
-    for (Map.Entry<String, String> e : options.entrySet()) if (e.getKey().equalsIgnoreCase("path")) path = e.getValue();
-    if (path == null || path.isEmpty()) throw new IllegalArgumentException("CIF: no path (load(path) / save(path) / LOCATION)");
+    String path = path(options);
+    if (path == null) throw new IllegalArgumentException("CIF: no path (load(path) / save(path) / LOCATION)");
     return new Path(path);
   }
 
   /** A table's data schema as its files record it, and its partition columns with their inferred types. */
   record Inferred(Schema data, LinkedHashMap<String, DataType> partitions) {}
+
+  /** The schema of the first split-directory of the first leaf that has one, or null. */
+  static Schema firstSchema(FileSystem fs, List<PartitionDirectories.Leaf> leaves) throws IOException {
+    for (PartitionDirectories.Leaf leaf : leaves) {
+      List<Path> dirs = Cif.splitDirectories(fs, leaf.dir());
+      if (!dirs.isEmpty()) return Cif.createReader(fs, dirs.get(0), new ReadOptions()).schema();
+    }
+    return null;
+  }
 
   static Inferred infer(Map<String, String> options) {
     Path table = tablePath(options);
@@ -82,31 +106,28 @@ public final class CifDataSource implements TableProvider, DataSourceRegister {
       Configuration conf = HadoopConf.of(options).get();
       FileSystem fs = table.getFileSystem(conf);
       List<PartitionDirectories.Leaf> leaves = PartitionDirectories.list(fs, table);
-      Schema data = null;
-      for (PartitionDirectories.Leaf leaf : leaves) {
-        List<Path> dirs = Cif.splitDirectories(fs, leaf.dir());
-        if (!dirs.isEmpty()) {
-          data = Cif.createReader(fs, dirs.get(0), new ReadOptions()).schema();
-          break;
-        }
-      }
+      Schema data = firstSchema(fs, leaves);
       if (data == null) {
         throw new IllegalArgumentException("CIF: no split-directory under " + table + " to take the schema from; give one (.schema(...))");
       }
-      LinkedHashMap<String, DataType> partitions = new LinkedHashMap<>();
-      if (!leaves.isEmpty()) {
-        for (String k : leaves.get(0).values().keySet()) {
-          List<String> values = new ArrayList<>();
-          for (PartitionDirectories.Leaf leaf : leaves) {
-            if (!leaf.values().containsKey(k)) throw new IOException("CIF: " + leaf.dir() + " lacks partition column " + k);
-            values.add(leaf.values().get(k));
-          }
-          partitions.put(k, PartitionValues.inferType(values));
-        }
-      }
-      return new Inferred(data, partitions);
+      return new Inferred(data, partitionTypes(leaves));
     } catch (IOException e) {
       throw new UncheckedIOException("CIF: cannot read the schema of " + table + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The partition columns the leaves' directories name, with the types their values suggest. */
+  private static LinkedHashMap<String, DataType> partitionTypes(List<PartitionDirectories.Leaf> leaves) throws IOException {
+    LinkedHashMap<String, DataType> partitions = new LinkedHashMap<>();
+    if (leaves.isEmpty()) return partitions;
+    for (String k : leaves.get(0).values().keySet()) {
+      List<String> values = new ArrayList<>();
+      for (PartitionDirectories.Leaf leaf : leaves) {
+        if (!leaf.values().containsKey(k)) throw new IOException("CIF: " + leaf.dir() + " lacks partition column " + k);
+        values.add(leaf.values().get(k));
+      }
+      partitions.put(k, PartitionValues.inferType(values));
+    }
+    return partitions;
   }
 }

@@ -23,16 +23,19 @@ final class CifReaderFactory implements PartitionReaderFactory {
   private final String readerSchema;
   private final List<String> dataColumns;
   private final Predicate predicate;
+  /** The pushed map keys, encoded (MapKeys is not serializable). */
+  private final String mapKeys;
   private final StructType required;
   private final StructType partitionSchema;
   private final int batchRows;
 
-  CifReaderFactory(HadoopConf conf, String readerSchema, List<String> dataColumns, Predicate predicate, StructType required,
+  CifReaderFactory(HadoopConf conf, String readerSchema, List<String> dataColumns, Predicate predicate, String mapKeys, StructType required,
       StructType partitionSchema, int batchRows) {
     this.conf = conf;
     this.readerSchema = readerSchema;
     this.dataColumns = List.copyOf(dataColumns);
     this.predicate = predicate;
+    this.mapKeys = mapKeys;
     this.required = required;
     this.partitionSchema = partitionSchema;
     this.batchRows = batchRows;
@@ -45,7 +48,7 @@ final class CifReaderFactory implements PartitionReaderFactory {
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
     try {
       return new CifBatchReader(conf.get(), new org.apache.avro.Schema.Parser().parse(readerSchema), dataColumns, predicate,
-          required, partitionSchema, (CifInputPartition) partition, batchRows);
+          dev.cif.pushdown.MapKeys.decode(mapKeys), required, partitionSchema, (CifInputPartition) partition, batchRows);
     } catch (IOException e) {
       throw new UncheckedIOException("CIF: cannot open " + ((CifInputPartition) partition).split() + ": " + e.getMessage(), e);
     }

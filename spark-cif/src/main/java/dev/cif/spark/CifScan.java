@@ -3,6 +3,7 @@ package dev.cif.spark;
 import dev.cif.ReadOptions;
 import dev.cif.mapreduce.ColumnSplit;
 import dev.cif.mapreduce.SplitPlanner;
+import dev.cif.pushdown.MapKeys;
 import dev.cif.pushdown.Predicate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,7 +28,8 @@ import org.apache.spark.sql.types.StructType;
  * A scan of a CIF table: one input partition per CIF split ({@link SplitPlanner}: a split-directory,
  * several small ones, or a part of a large one), located at the hosts that hold its projected column
  * files, within each Hive-style partition directory. Split-directories whose recorded statistics rule
- * the pushed predicate out are not planned at all; blocks are passed over by the readers.
+ * the pushed predicate out are not planned at all, nor partition directories whose values rule out the
+ * filters on partition columns; blocks are passed over by the readers.
  */
 final class CifScan implements Scan, Batch {
   private final CifTable table;
@@ -35,11 +37,15 @@ final class CifScan implements Scan, Batch {
   private final Schema readerSchema;
   private final StructType required;
   private final Predicate predicate;
+  private final Predicate onPartitions;
+  private final MapKeys mapKeys;
   private final org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed;
   private final Map<String, String> options;
 
-  CifScan(CifTable table, HadoopConf conf, Schema readerSchema, StructType required, Predicate predicate,
-      org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed, Map<String, String> options) {
+  CifScan(CifTable table, HadoopConf conf, Schema readerSchema, StructType required, Predicate predicate, Predicate onPartitions,
+      MapKeys mapKeys, org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed, Map<String, String> options) {
+    this.onPartitions = onPartitions;
+    this.mapKeys = mapKeys;
     this.table = table;
     this.conf = conf;
     this.readerSchema = readerSchema;
@@ -55,7 +61,9 @@ final class CifScan implements Scan, Batch {
   @Override
   public String description() {
     return "CIF " + table.path() + " ReadColumns: " + Arrays.toString(required.fieldNames())
-        + " PushedFilters: " + Arrays.toString(pushed) + " CifPredicate: " + (predicate == null ? "none" : predicate);
+        + " PushedFilters: " + Arrays.toString(pushed) + " CifPredicate: " + (predicate == null ? "none" : predicate)
+        + (onPartitions == null ? "" : " PartitionPredicate: " + onPartitions)
+        + (mapKeys.isEmpty() ? "" : " MapKeys: " + mapKeys);
   }
 
   @Override
@@ -85,6 +93,7 @@ final class CifScan implements Scan, Batch {
       ReadOptions options = readOptions();
       for (PartitionDirectories.Leaf leaf : PartitionDirectories.list(fs, table.path())) {
         InternalRow values = partitionValues(leaf, partitionSchema);
+        if (!PartitionPruning.mayMatch(onPartitions, values, partitionSchema)) continue;
         for (ColumnSplit split : SplitPlanner.plan(conf.get(), new Path[] {leaf.dir()}, options)) {
           out.add(new CifInputPartition(split, values));
         }
@@ -111,7 +120,8 @@ final class CifScan implements Scan, Batch {
   @Override
   public PartitionReaderFactory createReaderFactory() {
     int batchRows = Integer.parseInt(options.getOrDefault(BATCH_ROWS_OPTION, "4096"));
-    return new CifReaderFactory(conf, readerSchema.toString(), dataColumns(), predicate, required, table.partitionSchema(), batchRows);
+    return new CifReaderFactory(conf, readerSchema.toString(), dataColumns(), predicate, mapKeys.encode(), required,
+        table.partitionSchema(), batchRows);
   }
 
   /** The option that sets how many rows a batch holds at most (default 4096). */

