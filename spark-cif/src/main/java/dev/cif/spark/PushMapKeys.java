@@ -13,6 +13,8 @@ import org.apache.spark.sql.catalyst.expressions.AttributeReference;
 import org.apache.spark.sql.catalyst.expressions.ExprId;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.GetMapValue;
+import org.apache.spark.sql.catalyst.expressions.IsNotNull;
+import org.apache.spark.sql.catalyst.expressions.IsNull;
 import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.plans.logical.Except;
 import org.apache.spark.sql.catalyst.plans.logical.Intersect;
@@ -90,6 +92,9 @@ final class PushMapKeys extends Rule<LogicalPlan> {
         return;
       }
     }
+    // Whether the map is null does not depend on its keys: a reader with pushed keys hands out the same nulls
+    // (Spark adds isnotnull(m) beside a filter on m['k'] itself).
+    if ((e instanceof IsNotNull || e instanceof IsNull) && e.children().head() instanceof AttributeReference) return;
     if (e instanceof AttributeReference && mapColumns.containsKey(((AttributeReference) e).exprId())) {
       whole.add(((AttributeReference) e).exprId());
       return;
