@@ -44,10 +44,8 @@ def canonical(t, v):
                 return canonical(b, v)
         raise ValueError(f"value {v!r} fits no branch of a union")
     if k in ("float", "double"):
-        if isinstance(v, str) or math.isnan(v):
-            return "NaN" if (isinstance(v, str) and v == "NaN") or not isinstance(v, str) else v
-        if math.isinf(v):
-            return "inf" if v > 0 else "-inf"
+        if math.isnan(v):
+            return "NaN"
         fmt = "<f" if k == "float" else "<d"
         return (k, struct.pack(fmt, v))
     if k == "array":

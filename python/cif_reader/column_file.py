@@ -6,6 +6,7 @@ import re
 import struct
 
 from . import schema as schemas
+from . import values
 from .checksum import crc32c
 from .codecs import decompress
 from .layouts import DECODERS
@@ -71,7 +72,7 @@ class Frame:
         words = value.split(" ")
         if (len(words) != 3 or not words[0] or not words[1].isdigit() or int(words[1]) != self.version
                 or not words[2].isdigit()):
-            raise self.error(f"bad cif.writer.version {value!r}", 10)
+            raise self.error(f"bad cif.writer.version {value!r}", 0)
         return (words[0], int(words[1]), int(words[2]))
 
     def error(self, message, offset):
@@ -88,10 +89,10 @@ class ColumnSpec:
         meta = frame.meta
         for key in ("cif.column", "cif.schema", "cif.layout", "cif.codec", "cif.skip.levels"):
             if key not in meta:
-                raise frame.error(f"header lacks {key}", 10)
+                raise frame.error(f"header lacks {key}", 0)
 
         def bad(why):
-            return frame.error(f"bad column header: {why}", 10)
+            return frame.error(f"bad column header: {why}", 0)
         self.name = meta["cif.column"]
         self.version = frame.version
         try:
@@ -223,7 +224,6 @@ class ColumnFile:
         self.rows = sum(b.rows for b in self.blocks)
 
     def _footer(self, src):
-        from . import values
         f = self.frame
         n = src.count(4)
         entries = []
@@ -291,22 +291,22 @@ class SchemaFile:
         self.frame = f
         for key in ("avro.schema", "cif.rows", "cif.files"):
             if key not in f.meta:
-                raise f.error(f"header lacks {key}", 10)
+                raise f.error(f"header lacks {key}", 0)
         try:
             self.schema = schemas.parse(f.meta["avro.schema"])
         except (schemas.SchemaError, KeyError, TypeError, ValueError) as e:
-            raise f.error(f"bad avro.schema: {e}", 10)
+            raise f.error(f"bad avro.schema: {e}", 0)
         if self.schema.kind != "record":
-            raise f.error("avro.schema is not a record", 10)
+            raise f.error("avro.schema is not a record", 0)
         rows = f.meta["cif.rows"]
         if not rows.isdigit():
-            raise f.error(f"bad cif.rows {rows!r}", 10)
+            raise f.error(f"bad cif.rows {rows!r}", 0)
         self.rows = int(rows)
         files = f.meta["cif.files"]
         self.files = files.split("/") if files else []
         if len(self.files) != len(self.schema.fields):
-            raise f.error(f"cif.files names {len(self.files)} files for {len(self.schema.fields)} fields", 10)
+            raise f.error(f"cif.files names {len(self.files)} files for {len(self.schema.fields)} fields", 0)
         for name in self.files:
             if not COLUMN_FILE_NAME.fullmatch(name) or name.startswith(".") or schema_generation(name) is not None:
-                raise f.error(f"bad column file name {name!r} in cif.files", 10)
+                raise f.error(f"bad column file name {name!r} in cif.files", 0)
 

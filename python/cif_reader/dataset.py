@@ -67,13 +67,13 @@ class SplitDirectory:
         cf = ColumnFile(path, name)
         f = cf.frame
         if cf.spec.name != name:
-            raise CifFormatError(f"file holds column {cf.spec.name}, not {name}", path, name, 10)
+            raise CifFormatError(f"file holds column {cf.spec.name}, not {name}", path, name, 0)
         if cf.rows != self.rows:
             raise CifFormatError(f"column has {cf.rows} rows, split-directory {self.rows}", path, name,
                                  f.footer_start)
         if schemas.shape(cf.spec.type) != schemas.shape(ftype):
             raise CifFormatError(f"column file's header type {f.meta['cif.schema']} differs from the schema "
-                                 f"file's", path, name, 10)
+                                 f"file's", path, name, 0)
         return cf
 
     def records(self, columns=None):

@@ -345,12 +345,10 @@ class KeyStreams:
         vt = self.col.type.unwrapped().values
         if width <= 31:
             codes = _bits_bytes(s, self.rows, width)
-            count = s.uvarint()
+            count = s.count(vt.min_bytes())
             if count.bit_length() != width:
                 raise s.error(f"value stream of key {key} has width {width} for {count} values", 0)
-            vals = [values.decode(vt, s) for _ in range(min(count, s.left() * 8 + 1024))]
-            if len(vals) != count:
-                raise s.error(f"value stream of key {key} claims {count} values")
+            vals = [values.decode(vt, s) for _ in range(count)]
             form = ("dict", codes, vals)
         elif width == 0x80:
             present = _bits_bytes(s, self.rows, 1)

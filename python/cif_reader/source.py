@@ -75,10 +75,9 @@ class Source:
         raise self.error("varint longer than 10 bytes", start)
 
     def uvarint(self):
-        start = self.pos
         v = self.uvarlong()
         if v > U32_MAX:
-            raise self.error(f"varint {v} does not fit 32 bits", start)
+            raise self.error(f"varint {v} does not fit 32 bits")
         return v
 
     def zigzag32(self):
@@ -102,29 +101,27 @@ class Source:
         return v
 
     def length(self):
-        """A byte length: must not exceed the bytes left (FORMAT.md §2.3)."""
-        start = self.pos
+        """A byte length: must not exceed the bytes left (FORMAT.md §2.3). Errors about a value read from
+        the data name the offset just past it (§10)."""
         n = self.uvarint()
         if n > self.end - self.pos:
-            raise self.error(f"length {n} exceeds the {self.end - self.pos} bytes left in the block", start)
+            raise self.error(f"length {n} exceeds the {self.end - self.pos} bytes left in the block")
         return n
 
     def count(self, min_bytes):
         """A count of items each at least ``min_bytes`` long, capped as FORMAT.md §2.3 says."""
-        start = self.pos
         n = self.uvarint()
         left = self.end - self.pos
         cap = left // min_bytes if min_bytes else left * 8 + 1024
         if n > min(cap, 2 ** 31 - 9):
-            raise self.error(f"count {n} exceeds what the {left} bytes left can hold", start)
+            raise self.error(f"count {n} is impossible with {left} bytes left")
         return n
 
     def index(self, bound, what):
         """A uvarint index that must be below ``bound`` (compared unsigned, §2.3)."""
-        start = self.pos
         i = self.uvarint()
         if i >= bound:
-            raise self.error(f"{what} {i} of {bound}", start)
+            raise self.error(f"{what} {i} of {bound}")
         return i
 
     def string(self):

@@ -16,12 +16,24 @@ HIVE = os.path.join(ROOT, "python", "tests", "data", "hive")
 
 def cif_cat(path):
     """``cif cat PATH``'s stdout lines, or fails the test with its stderr."""
+    p, cmd = run_cif_cat(path)
+    if p.returncode != 0:
+        pytest.fail(f"{' '.join(cmd[-3:])} failed ({p.returncode}): {p.stderr.strip()[-2000:]}")
+    return p.stdout.splitlines()
+
+
+def cif_cat_error(path):
+    """The last line ``cif cat PATH`` prints on stderr when it refuses the dataset; fails if it does not."""
+    p, cmd = run_cif_cat(path)
+    if p.returncode == 0:
+        pytest.fail(f"{' '.join(cmd[-3:])} read the dataset")
+    return p.stderr.strip().splitlines()[-1]
+
+
+def run_cif_cat(path):
     cp = os.environ.get("CIF_CAT_CLASSPATH")
     if cp:
         cmd = [os.environ.get("CIF_JAVA", "java"), "-Xmx512m", "-cp", cp, "dev.cif.command.Main", "cat", path]
     else:
         cmd = [os.path.join(ROOT, "bin", "cif"), "cat", path]
-    p = subprocess.run(cmd, capture_output=True, text=True, encoding="utf-8")
-    if p.returncode != 0:
-        pytest.fail(f"{' '.join(cmd[-3:])} failed ({p.returncode}): {p.stderr.strip()[-2000:]}")
-    return p.stdout.splitlines()
+    return subprocess.run(cmd, capture_output=True, text=True, encoding="utf-8"), cmd

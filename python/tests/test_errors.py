@@ -2,6 +2,7 @@
 committed corrupt datasets (cif-core's regressions) and bytes flipped or cut here."""
 
 import os
+import re
 import shutil
 
 import pytest
@@ -9,17 +10,20 @@ import pytest
 from cif_reader import CifFormatError, read
 from cif_reader.column_file import ColumnFile
 
-from conftest import HIVE, RESOURCES
+from conftest import HIVE, RESOURCES, cif_cat_error
 
 REGRESSIONS = sorted(os.listdir(os.path.join(RESOURCES, "regressions")))
 GOLDEN_DIR = os.path.join(RESOURCES, "golden", "v6", "v6-00000")
 
 
 @pytest.mark.parametrize("case", REGRESSIONS)
-def test_regression_is_refused(case):
+def test_regression_is_refused_at_the_offset_cif_cat_names(case):
+    path = os.path.join(RESOURCES, "regressions", case)
     with pytest.raises(CifFormatError) as e:
-        list(read(os.path.join(RESOURCES, "regressions", case)))
-    assert str(e.value).endswith(f"offset {e.value.offset}]")
+        list(read(path))
+    java = re.search(r"\[file (?:file:)?(.*), column (.*), offset (\d+)\]$", cif_cat_error(path))
+    assert java, f"cif cat's error names no file, column and offset"
+    assert (e.value.file, e.value.column, e.value.offset) == (java.group(1), java.group(2), int(java.group(3)))
 
 
 def copy_golden(tmp_path):

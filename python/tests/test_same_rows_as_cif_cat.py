@@ -36,7 +36,6 @@ def test_golden_dataset(dataset):
 
 def test_every_format_version_is_read():
     """The golden datasets hold files of every format version 1 to 6."""
-    from cif_reader.column_file import ColumnFile
     versions = set()
     for dataset in GOLDEN:
         for d in split_directories(os.path.join(RESOURCES, dataset)):
