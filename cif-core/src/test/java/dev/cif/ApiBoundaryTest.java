@@ -28,7 +28,7 @@ class ApiBoundaryTest {
 
   /** cif-core's public API: the public top-level types of the API packages. */
   private static final Set<String> API = Set.of(
-      "dev.cif.BlockCodec", "dev.cif.Cif", "dev.cif.CifFormatException", "dev.cif.CifReader", "dev.cif.CifWriter", "dev.cif.ColumnLayout",
+      "dev.cif.BlockCodec", "dev.cif.Cif", "dev.cif.CifFormatException", "dev.cif.CifReader", "dev.cif.CifWriter", "dev.cif.ColumnAppender", "dev.cif.ColumnLayout",
       "dev.cif.ColumnReader", "dev.cif.ColumnWriter", "dev.cif.LazyMap", "dev.cif.MergeOptions", "dev.cif.MergeResult", "dev.cif.ReadBytes", "dev.cif.ReadOptions",
       "dev.cif.RowReader", "dev.cif.RowRuns", "dev.cif.SelectedKeysBatch", "dev.cif.VectorTarget", "dev.cif.WriteOptions",
       "dev.cif.WriterVersion", "dev.cif.WrittenBy",

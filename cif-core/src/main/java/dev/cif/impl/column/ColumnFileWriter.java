@@ -24,7 +24,7 @@ import org.apache.avro.Schema;
  * by its side segments, each compressed and checksummed on its own, so a reader can fetch one
  * without the others; the payload (the block's head) lists them. Memory is bounded by one block.
  */
-public final class ColumnFileWriter implements dev.cif.ColumnWriter {
+public final class ColumnFileWriter implements dev.cif.ColumnWriter, dev.cif.ColumnAppender {
   /** Blocks of tiny values (null, boolean) end here too, keeping the writer's row index bounded. */
   static final int MAX_BLOCK_ROWS = 1 << 16;
 
@@ -77,12 +77,93 @@ public final class ColumnFileWriter implements dev.cif.ColumnWriter {
       builder.add(value);
       stats.add(value);
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("column " + spec.name + " (" + spec.schema + "): cannot write "
-          + (value == null ? "null" : value.getClass().getSimpleName() + " value") + ": " + e.getMessage(), e);
+      throw cannotWrite(value == null ? "null" : value.getClass().getSimpleName(), e);
     }
+    endValue();
+  }
+
+  /** Ends the block once the value just taken filled it. */
+  private void endValue() throws IOException {
     if (builder.valueBytes() >= blockBytes || builder.count() >= MAX_BLOCK_ROWS || (keyedCodec != null && keyedCodec.full())) {
       flushBlock();
     }
+  }
+
+  // dev.cif.ColumnAppender: the value as write(Object) takes it, without boxing it; the same bytes.
+
+  @Override public void appendNull() throws IOException {
+    try {
+      builder.addNull();
+    } catch (RuntimeException e) {
+      throw cannotWrite("null", e);
+    }
+    stats.addNull();
+    endValue();
+  }
+
+  @Override public void appendBoolean(boolean v) throws IOException {
+    try {
+      builder.addBoolean(v);
+    } catch (RuntimeException e) {
+      throw cannotWrite("boolean", e);
+    }
+    endValue();
+  }
+
+  @Override public void appendInt(int v) throws IOException {
+    try {
+      builder.addInt(v);
+    } catch (RuntimeException e) {
+      throw cannotWrite("int", e);
+    }
+    stats.addInteger(v);
+    endValue();
+  }
+
+  @Override public void appendLong(long v) throws IOException {
+    try {
+      builder.addLong(v);
+    } catch (RuntimeException e) {
+      throw cannotWrite("long", e);
+    }
+    stats.addInteger(v);
+    endValue();
+  }
+
+  @Override public void appendFloat(float v) throws IOException {
+    try {
+      builder.addFloat(v);
+    } catch (RuntimeException e) {
+      throw cannotWrite("float", e);
+    }
+    stats.addReal(v);
+    endValue();
+  }
+
+  @Override public void appendDouble(double v) throws IOException {
+    try {
+      builder.addDouble(v);
+    } catch (RuntimeException e) {
+      throw cannotWrite("double", e);
+    }
+    stats.addReal(v);
+    endValue();
+  }
+
+  @Override public void appendBytes(byte[] b, int off, int len) throws IOException {
+    try {
+      builder.addBytes(b, off, len);
+    } catch (RuntimeException e) {
+      throw cannotWrite(len + " bytes", e);
+    }
+    stats.addBytes(b, off, len);
+    endValue();
+  }
+
+  @Override public void appendValue(Object v) throws IOException { write(v); }
+
+  private IllegalArgumentException cannotWrite(String what, RuntimeException e) {
+    return new IllegalArgumentException("column " + spec.name + " (" + spec.schema + "): cannot write " + what + " value: " + e.getMessage(), e);
   }
 
   /** Bytes written so far plus the block being buffered. */

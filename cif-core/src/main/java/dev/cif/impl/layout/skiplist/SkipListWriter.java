@@ -84,10 +84,73 @@ public final class SkipListWriter {
       bytes = computeValueBytes();
     } else {
       codec.write(v, values);
-      int after = computeValueBytes();
-      checkSize(after - beforeBytes);
-      bytes = after;
+      placed(beforeBytes);
     }
+  }
+
+  // The typed appends of dev.cif.ColumnAppender. A value of a complex column is length-prefixed after it
+  // is encoded: those take add(Object), as every value of a nested type does.
+
+  public void addNull() { addTyped(NULL, 0, 0, null, 0, 0); }
+
+  public void addBoolean(boolean v) { addTyped(BOOLEAN, v ? 1 : 0, 0, null, 0, 0); }
+
+  public void addInt(int v) { addTyped(INT, v, 0, null, 0, 0); }
+
+  public void addLong(long v) { addTyped(LONG, v, 0, null, 0, 0); }
+
+  public void addFloat(float v) { addTyped(FLOAT, 0, v, null, 0, 0); }
+
+  public void addDouble(double v) { addTyped(DOUBLE, 0, v, null, 0, 0); }
+
+  public void addBytes(byte[] b, int off, int len) { addTyped(BYTES, 0, 0, b, off, len); }
+
+  private static final int NULL = 0, BOOLEAN = 1, INT = 2, LONG = 3, FLOAT = 4, DOUBLE = 5, BYTES = 6;
+
+  /** One typed value (the kind says which argument holds it); a value refused leaves the block as it was. */
+  private void addTyped(int kind, long l, double d, byte[] b, int off, int len) {
+    if (prefixed) {
+      add(boxed(kind, l, d, b, off, len));
+      return;
+    }
+    int before = values.size();
+    try {
+      switch (kind) {
+        case NULL: codec.writeNull(values); break;
+        case BOOLEAN: codec.writeBoolean(l != 0, values); break;
+        case INT: codec.writeInt((int) l, values); break;
+        case LONG: codec.writeLong(l, values); break;
+        case FLOAT: codec.writeFloat((float) d, values); break;
+        case DOUBLE: codec.writeDouble(d, values); break;
+        default: codec.writeBytes(b, off, len, values); break;
+      }
+      placed(bytes);
+    } catch (RuntimeException e) {
+      values.truncate(before);
+      if (scoped != null) scoped.undoLastWrite();
+      throw e;
+    }
+    if (count == ends.length) ends = Arrays.copyOf(ends, count * 2);
+    ends[count++] = values.size();
+  }
+
+  private static Object boxed(int kind, long l, double d, byte[] b, int off, int len) {
+    switch (kind) {
+      case NULL: return null;
+      case BOOLEAN: return l != 0;
+      case INT: return (int) l;
+      case LONG: return l;
+      case FLOAT: return (float) d;
+      case DOUBLE: return d;
+      default: return java.nio.ByteBuffer.wrap(b, off, len);
+    }
+  }
+
+  /** A value of a column that is not complex went straight into the values: checks what the block grew by. */
+  private void placed(int beforeBytes) {
+    int after = computeValueBytes();
+    checkSize(after - beforeBytes);
+    bytes = after;
   }
 
   private void checkSize(long n) {
