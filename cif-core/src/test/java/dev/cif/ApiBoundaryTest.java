@@ -39,7 +39,7 @@ class ApiBoundaryTest {
       "dev.cif.pushdown.Literal", "dev.cif.pushdown.MapKeys", "dev.cif.pushdown.Not", "dev.cif.pushdown.Outcomes",
       "dev.cif.pushdown.Predicate", "dev.cif.pushdown.SerializedPredicate", "dev.cif.pushdown.Unknown",
       "dev.cif.record.Projection", "dev.cif.record.RecordType", "dev.cif.record.RowPredicate",
-      "dev.cif.mapreduce.ColumnInputFormat", "dev.cif.mapreduce.ColumnOutputFormat", "dev.cif.mapreduce.ColumnSplit",
+      "dev.cif.mapreduce.ColumnInputFormat", "dev.cif.mapreduce.ColumnOutputFormat", "dev.cif.mapreduce.ColumnRecordWriter", "dev.cif.mapreduce.ColumnSplit",
       "dev.cif.mapreduce.SplitPlanner",
       "dev.cif.mapred.ColumnInputFormat", "dev.cif.mapred.ColumnOutputFormat");
 
