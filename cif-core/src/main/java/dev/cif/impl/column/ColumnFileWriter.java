@@ -11,6 +11,7 @@ import dev.cif.impl.layout.dcsl.SideSegment;
 import dev.cif.impl.layout.plain.ValueCodec;
 import dev.cif.impl.layout.plain.ValueCodecs;
 import dev.cif.impl.layout.skiplist.SkipListWriter;
+import dev.cif.impl.layout.skiplist.SkipListWriter.Kind;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -91,72 +92,28 @@ public final class ColumnFileWriter implements dev.cif.ColumnWriter, dev.cif.Col
 
   // dev.cif.ColumnAppender: the value as write(Object) takes it, without boxing it; the same bytes.
 
-  @Override public void appendNull() throws IOException {
-    try {
-      builder.addNull();
-    } catch (RuntimeException e) {
-      throw cannotWrite("null", e);
-    }
-    stats.addNull();
-    endValue();
-  }
+  @Override public void appendNull() throws IOException { append(Kind.NULL, 0, 0, null, 0, 0); }
+  @Override public void appendBoolean(boolean v) throws IOException { append(Kind.BOOLEAN, v ? 1 : 0, 0, null, 0, 0); }
+  @Override public void appendInt(int v) throws IOException { append(Kind.INT, v, 0, null, 0, 0); }
+  @Override public void appendLong(long v) throws IOException { append(Kind.LONG, v, 0, null, 0, 0); }
+  @Override public void appendFloat(float v) throws IOException { append(Kind.FLOAT, 0, v, null, 0, 0); }
+  @Override public void appendDouble(double v) throws IOException { append(Kind.DOUBLE, 0, v, null, 0, 0); }
+  @Override public void appendBytes(byte[] b, int off, int len) throws IOException { append(Kind.BYTES, 0, 0, b, off, len); }
 
-  @Override public void appendBoolean(boolean v) throws IOException {
+  /** A typed value into the block and the block's statistics (SkipListWriter.addTyped says which argument holds it). */
+  private void append(Kind kind, long l, double d, byte[] b, int off, int len) throws IOException {
     try {
-      builder.addBoolean(v);
+      builder.addTyped(kind, l, d, b, off, len);
     } catch (RuntimeException e) {
-      throw cannotWrite("boolean", e);
+      throw cannotWrite(kind == Kind.BYTES ? len + " bytes" : kind.name().toLowerCase(java.util.Locale.ROOT), e);
     }
-    endValue();
-  }
-
-  @Override public void appendInt(int v) throws IOException {
-    try {
-      builder.addInt(v);
-    } catch (RuntimeException e) {
-      throw cannotWrite("int", e);
+    switch (kind) {
+      case NULL: stats.addNull(); break;
+      case INT: case LONG: stats.addInteger(l); break;
+      case FLOAT: case DOUBLE: stats.addReal(d); break;
+      case BYTES: stats.addBytes(b, off, len); break;
+      default: break; // booleans keep no bounds
     }
-    stats.addInteger(v);
-    endValue();
-  }
-
-  @Override public void appendLong(long v) throws IOException {
-    try {
-      builder.addLong(v);
-    } catch (RuntimeException e) {
-      throw cannotWrite("long", e);
-    }
-    stats.addInteger(v);
-    endValue();
-  }
-
-  @Override public void appendFloat(float v) throws IOException {
-    try {
-      builder.addFloat(v);
-    } catch (RuntimeException e) {
-      throw cannotWrite("float", e);
-    }
-    stats.addReal(v);
-    endValue();
-  }
-
-  @Override public void appendDouble(double v) throws IOException {
-    try {
-      builder.addDouble(v);
-    } catch (RuntimeException e) {
-      throw cannotWrite("double", e);
-    }
-    stats.addReal(v);
-    endValue();
-  }
-
-  @Override public void appendBytes(byte[] b, int off, int len) throws IOException {
-    try {
-      builder.addBytes(b, off, len);
-    } catch (RuntimeException e) {
-      throw cannotWrite(len + " bytes", e);
-    }
-    stats.addBytes(b, off, len);
     endValue();
   }
 

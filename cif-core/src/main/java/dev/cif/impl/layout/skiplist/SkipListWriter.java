@@ -91,24 +91,15 @@ public final class SkipListWriter {
   // The typed appends of dev.cif.ColumnAppender. A value of a complex column is length-prefixed after it
   // is encoded: those take add(Object), as every value of a nested type does.
 
-  public void addNull() { addTyped(NULL, 0, 0, null, 0, 0); }
-
-  public void addBoolean(boolean v) { addTyped(BOOLEAN, v ? 1 : 0, 0, null, 0, 0); }
-
-  public void addInt(int v) { addTyped(INT, v, 0, null, 0, 0); }
-
-  public void addLong(long v) { addTyped(LONG, v, 0, null, 0, 0); }
-
-  public void addFloat(float v) { addTyped(FLOAT, 0, v, null, 0, 0); }
-
-  public void addDouble(double v) { addTyped(DOUBLE, 0, v, null, 0, 0); }
-
-  public void addBytes(byte[] b, int off, int len) { addTyped(BYTES, 0, 0, b, off, len); }
-
-  private static final int NULL = 0, BOOLEAN = 1, INT = 2, LONG = 3, FLOAT = 4, DOUBLE = 5, BYTES = 6;
+  /** The kinds of typed values (dev.cif.ColumnAppender's appends). */
+  public enum Kind { NULL, BOOLEAN, INT, LONG, FLOAT, DOUBLE, BYTES }
 
   /** One typed value (the kind says which argument holds it); a value refused leaves the block as it was. */
-  private void addTyped(int kind, long l, double d, byte[] b, int off, int len) {
+  /**
+   * One typed value: the long l holds a boolean (0 or 1), an int or a long, the double d a float or a
+   * double, b[off, off + len) bytes.
+   */
+  public void addTyped(Kind kind, long l, double d, byte[] b, int off, int len) {
     if (prefixed) {
       add(boxed(kind, l, d, b, off, len));
       return;
@@ -134,7 +125,7 @@ public final class SkipListWriter {
     ends[count++] = values.size();
   }
 
-  private static Object boxed(int kind, long l, double d, byte[] b, int off, int len) {
+  private static Object boxed(Kind kind, long l, double d, byte[] b, int off, int len) {
     switch (kind) {
       case NULL: return null;
       case BOOLEAN: return l != 0;
