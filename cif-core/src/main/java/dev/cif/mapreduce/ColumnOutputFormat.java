@@ -37,9 +37,6 @@ public class ColumnOutputFormat extends FileOutputFormat<NullWritable, GenericRe
     Path work = getDefaultWorkFile(ctx, "");
     DatasetWriter w = new DatasetWriter(work.getFileSystem(conf), work.getParent(), work.getName(), schemaOf(conf),
         WriteOptions.fromConf(conf));
-    return new RecordWriter<NullWritable, GenericRecord>() {
-      @Override public void write(NullWritable key, GenericRecord value) throws IOException { w.write(value); }
-      @Override public void close(TaskAttemptContext c) throws IOException { w.close(); }
-    };
+    return new ColumnRecordWriter(w);
   }
 }

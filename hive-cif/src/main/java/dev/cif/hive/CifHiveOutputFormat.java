@@ -13,6 +13,7 @@ import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.ql.exec.FileSinkOperator;
 import org.apache.hadoop.hive.ql.io.HiveOutputFormat;
 import org.apache.hadoop.hive.serde.serdeConstants;
+import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
 import org.apache.hadoop.io.NullWritable;
@@ -44,8 +45,21 @@ public class CifHiveOutputFormat implements HiveOutputFormat<NullWritable, CifRe
     String location = table.getProperty(hive_metastoreConstants.META_TABLE_LOCATION);
     Path compactionResult = CompactionResult.isCompactionResult(location) ? new Path(location) : null;
     return new FileSinkOperator.RecordWriter() {
+      /** Rebuilt when the plan hands rows through another inspector (it does not within a task). */
+      private HiveRowAppender rows;
+
       @Override
-      public void write(Writable w) throws IOException { writer.write(((CifRecordWritable) w).record()); }
+      public void write(Writable w) throws IOException {
+        CifRecordWritable r = (CifRecordWritable) w;
+        if (rows == null || rows.inspector() != r.rowInspector()) {
+          try {
+            rows = new HiveRowAppender(r.rowInspector(), schema);
+          } catch (SerDeException e) {
+            throw new IOException(e.getMessage(), e);
+          }
+        }
+        rows.append(r.row(), writer);
+      }
 
       @Override
       public void close(boolean abort) throws IOException {

@@ -3,16 +3,12 @@ package dev.cif.hive;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.function.Function;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
 import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.hive.serde2.SerDeStats;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
-import org.apache.hadoop.hive.serde2.objectinspector.StructField;
 import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 import org.apache.hadoop.io.Writable;
@@ -20,17 +16,13 @@ import org.apache.hadoop.io.Writable;
 /**
  * The SerDe of {@code STORED AS CIF}. Reading: deserialize hands Hive the reader's lazy record as
  * the row; {@link CifRowObjectInspector} decodes a column only when asked. Writing: serialize
- * converts a row to an Avro record of the table's CIF schema, which {@link CifHiveOutputFormat}
- * passes to cif-core's split-directory writer. Columns live in the metastore (ALTER TABLE works).
+ * hands on the row with its inspector, whose fields {@link CifHiveOutputFormat} appends to cif-core's
+ * column writers. Columns live in the metastore (ALTER TABLE works).
  */
 public class CifSerDe extends AbstractSerDe {
   private Schema schema;
   private CifRowObjectInspector inspector;
   private final CifRecordWritable out = new CifRecordWritable();
-  private ObjectInspector lastWriteInspector;
-  private List<? extends StructField> writeFields;
-  private Function<Object, Object>[] writeConverters;
-  private GenericData.Record writeRecord;
 
   @Override
   public void initialize(Configuration conf, Properties table, Properties partition) throws SerDeException {
@@ -38,7 +30,6 @@ public class CifSerDe extends AbstractSerDe {
     TableSettings.check(properties);
     try {
       schema = tableSchema(properties, getColumnNames(), getColumnTypes());
-      writeRecord = null;
       inspector = new CifRowObjectInspector(getColumnNames(), getColumnTypes(), getColumnComments(), schema);
     } catch (IllegalArgumentException e) {
       throw new SerDeException(e.getMessage(), e);
@@ -53,30 +44,15 @@ public class CifSerDe extends AbstractSerDe {
 
   @Override public Class<? extends Writable> getSerializedClass() { return CifRecordWritable.class; }
 
+  /**
+   * Hands the row and its inspector to the record writer as they are: {@link CifHiveOutputFormat} appends
+   * the row's fields straight to the column writers ({@link HiveRowAppender}), with no record in between.
+   * Hive calls the record writer with this Writable before it serializes the next row (as OrcSerde's row).
+   */
   @Override
-  @SuppressWarnings("unchecked")
   public Writable serialize(Object row, ObjectInspector oi) throws SerDeException {
-    if (oi != lastWriteInspector) {
-      StructObjectInspector soi = (StructObjectInspector) oi;
-      writeFields = soi.getAllStructFieldRefs();
-      if (writeFields.size() != schema.getFields().size()) {
-        throw new SerDeException("row has " + writeFields.size() + " fields, table " + schema.getFields().size());
-      }
-      writeConverters = new Function[writeFields.size()];
-      for (int i = 0; i < writeConverters.length; i++) {
-        writeConverters[i] = HiveToCif.forInspector(writeFields.get(i).getFieldObjectInspector(), schema.getFields().get(i).schema());
-      }
-      lastWriteInspector = oi;
-    }
-    StructObjectInspector soi = (StructObjectInspector) oi;
-    // One record for every row, each field overwritten: Hive hands the Writable to the record writer, which
-    // has consumed it (cif-core keeps no top-level record) before the next row is serialized, as OrcSerde
-    // reuses its row object.
-    if (writeRecord == null) writeRecord = new GenericData.Record(schema);
-    for (int i = 0; i < writeConverters.length; i++) {
-      writeRecord.put(i, writeConverters[i].apply(soi.getStructFieldData(row, writeFields.get(i))));
-    }
-    return out.set(writeRecord);
+    if (!(oi instanceof StructObjectInspector)) throw new SerDeException("a CIF row is a struct, not " + oi.getTypeName());
+    return out.setRow(row, (StructObjectInspector) oi);
   }
 
   @Override

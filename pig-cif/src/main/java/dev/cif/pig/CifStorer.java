@@ -1,13 +1,13 @@
 package dev.cif.pig;
 
+import dev.cif.CifWriter;
 import dev.cif.conf.CifConf;
 import dev.cif.mapreduce.ColumnOutputFormat;
+import dev.cif.mapreduce.ColumnRecordWriter;
 import java.io.IOException;
 import java.util.Properties;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.OutputFormat;
 import org.apache.hadoop.mapreduce.RecordWriter;
@@ -29,8 +29,8 @@ public class CifStorer extends StoreFunc implements StoreMetadata {
 
   private final StorerOptions options;
   private String signature;
-  private RecordWriter<NullWritable, GenericRecord> writer;
-  private Schema schema;
+  private CifWriter writer;
+  private PigRowAppender rows;
 
   /** Pig instantiates a store function without arguments through this constructor. */
   public CifStorer() {
@@ -78,18 +78,14 @@ public class CifStorer extends StoreFunc implements StoreMetadata {
   @Override
   @SuppressWarnings({"rawtypes", "unchecked"})
   public void prepareToWrite(RecordWriter writer) throws IOException {
-    this.writer = writer;
-    schema = outputSchema();
+    // Tuples go straight to the column writers (no Avro record per tuple): see PigRowAppender.
+    this.writer = ((ColumnRecordWriter) writer).cifWriter();
+    rows = new PigRowAppender(outputSchema());
   }
 
   @Override
   public void putNext(Tuple t) throws IOException {
-    try {
-      writer.write(NullWritable.get(), PigToAvro.record(t, schema, ""));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException(e);
-    }
+    rows.append(t, writer);
   }
 
   // ---- StoreMetadata: the schema already travels in every split-directory; nothing else to keep.

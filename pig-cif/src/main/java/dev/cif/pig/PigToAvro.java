@@ -37,7 +37,7 @@ final class PigToAvro {
     return r;
   }
 
-  private static Object value(Object v, Schema schema, String path) throws IOException {
+  static Object value(Object v, Schema schema, String path) throws IOException {
     if (v == null) return null;
     Schema s = CifSchemas.nonNull(schema);
     switch (s.getType()) {
@@ -86,13 +86,13 @@ final class PigToAvro {
         + "; an untyped map can hold only scalars: declare the map's value type (map[...])");
   }
 
-  private static <T> T expect(Object v, Class<T> type, Schema s, String path) throws IOException {
+  static <T> T expect(Object v, Class<T> type, Schema s, String path) throws IOException {
     if (type.isInstance(v)) return type.cast(v);
     throw new IOException("CifStorer: field " + path + " is declared " + s.getType().getName() + " but holds a "
         + v.getClass().getSimpleName() + " (" + v + "); the data does not match the relation's schema");
   }
 
-  private static String names(List<Schema.Field> fields) {
+  static String names(List<Schema.Field> fields) {
     List<String> n = new ArrayList<>();
     for (Schema.Field f : fields) n.add(f.name());
     return n.toString();

@@ -39,11 +39,53 @@ final class BlockStatsBuilder {
     switch (type) {
       case INT: addLong(((Number) v).intValue()); break;
       case LONG: addLong(((Number) v).longValue()); break;
-      case FLOAT: addFloat(v); break;
-      case DOUBLE: addDouble(v); break;
+      case FLOAT: addFloat(((Number) v).floatValue()); break;
+      case DOUBLE: addDouble(((Number) v).doubleValue()); break;
       default: addString((CharSequence) v); break;
     }
     any = true;
+  }
+
+  // The typed values of dev.cif.ColumnAppender, with the bounds add(Object) gives the same value.
+
+  void addNull() { nulls++; }
+
+  /** An int or long value; a float or double column (which take ints too) keeps it as its own type. */
+  void addInteger(long x) {
+    if (type == null || unbounded) return;
+    switch (type) {
+      case INT: case LONG: addLong(x); break;
+      case FLOAT: addFloat((float) x); break;
+      case DOUBLE: addDouble((double) x); break;
+      default: return;
+    }
+    any = true;
+  }
+
+  /** A float or double value (a double column takes a float as a double). */
+  void addReal(double x) {
+    if (type == null || unbounded) return;
+    if (type == Schema.Type.FLOAT) addFloat((float) x);
+    else if (type == Schema.Type.DOUBLE) addDouble(x);
+    else return;
+    any = true;
+  }
+
+  /** A string's UTF-8 bytes (other byte values keep no bounds); bounds copy them. */
+  void addBytes(byte[] b, int off, int len) {
+    if (type != Schema.Type.STRING || unbounded) return;
+    if (len > BlockStats.MAX_STRING_BYTES) {
+      unbounded = true;
+      return;
+    }
+    if (!any || compare(b, off, len, minString) < 0) minString = new Utf8(java.util.Arrays.copyOfRange(b, off, off + len));
+    if (!any || compare(b, off, len, maxString) > 0) maxString = new Utf8(java.util.Arrays.copyOfRange(b, off, off + len));
+    any = true;
+  }
+
+  /** Utf8.compareTo's order: unsigned bytes, a prefix first. */
+  private static int compare(byte[] b, int off, int len, Utf8 u) {
+    return java.util.Arrays.compareUnsigned(b, off, off + len, u.getBytes(), 0, u.getByteLength());
   }
 
   private void addLong(long x) {
@@ -51,22 +93,20 @@ final class BlockStatsBuilder {
     if (!any || x > maxLong) maxLong = x;
   }
 
-  private void addFloat(Object v) {
-    if (isNaN(v)) {
+  private void addFloat(float x) {
+    if (Float.isNaN(x)) {
       unbounded = true;
       return;
     }
-    float x = ((Number) v).floatValue();
     if (!any || Float.compare(x, (float) minDouble) < 0) minDouble = x;
     if (!any || Float.compare(x, (float) maxDouble) > 0) maxDouble = x;
   }
 
-  private void addDouble(Object v) {
-    if (isNaN(v)) {
+  private void addDouble(double x) {
+    if (Double.isNaN(x)) {
       unbounded = true;
       return;
     }
-    double x = ((Number) v).doubleValue();
     if (!any || Double.compare(x, minDouble) < 0) minDouble = x;
     if (!any || Double.compare(x, maxDouble) > 0) maxDouble = x;
   }
@@ -80,11 +120,6 @@ final class BlockStatsBuilder {
     }
     if (!any || u.compareTo(minString) < 0) minString = u == s ? new Utf8(u) : u;
     if (!any || u.compareTo(maxString) > 0) maxString = u == s ? new Utf8(u) : u;
-  }
-
-  /** A Float or Double NaN has no place in an order (whatever the column's floating type). */
-  private static boolean isNaN(Object v) {
-    return v instanceof Float && ((Float) v).isNaN() || v instanceof Double && ((Double) v).isNaN();
   }
 
   /** The block's statistics; the builder starts the next block empty. */

@@ -11,6 +11,7 @@ import dev.cif.impl.layout.dcsl.SideSegment;
 import dev.cif.impl.layout.plain.ValueCodec;
 import dev.cif.impl.layout.plain.ValueCodecs;
 import dev.cif.impl.layout.skiplist.SkipListWriter;
+import dev.cif.impl.layout.skiplist.SkipListWriter.Kind;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,7 +25,7 @@ import org.apache.avro.Schema;
  * by its side segments, each compressed and checksummed on its own, so a reader can fetch one
  * without the others; the payload (the block's head) lists them. Memory is bounded by one block.
  */
-public final class ColumnFileWriter implements dev.cif.ColumnWriter {
+public final class ColumnFileWriter implements dev.cif.ColumnWriter, dev.cif.ColumnAppender {
   /** Blocks of tiny values (null, boolean) end here too, keeping the writer's row index bounded. */
   static final int MAX_BLOCK_ROWS = 1 << 16;
 
@@ -77,12 +78,49 @@ public final class ColumnFileWriter implements dev.cif.ColumnWriter {
       builder.add(value);
       stats.add(value);
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("column " + spec.name + " (" + spec.schema + "): cannot write "
-          + (value == null ? "null" : value.getClass().getSimpleName() + " value") + ": " + e.getMessage(), e);
+      throw cannotWrite(value == null ? "null" : value.getClass().getSimpleName(), e);
     }
+    endValue();
+  }
+
+  /** Ends the block once the value just taken filled it. */
+  private void endValue() throws IOException {
     if (builder.valueBytes() >= blockBytes || builder.count() >= MAX_BLOCK_ROWS || (keyedCodec != null && keyedCodec.full())) {
       flushBlock();
     }
+  }
+
+  // dev.cif.ColumnAppender: the value as write(Object) takes it, without boxing it; the same bytes.
+
+  @Override public void appendNull() throws IOException { append(Kind.NULL, 0, 0, null, 0, 0); }
+  @Override public void appendBoolean(boolean v) throws IOException { append(Kind.BOOLEAN, v ? 1 : 0, 0, null, 0, 0); }
+  @Override public void appendInt(int v) throws IOException { append(Kind.INT, v, 0, null, 0, 0); }
+  @Override public void appendLong(long v) throws IOException { append(Kind.LONG, v, 0, null, 0, 0); }
+  @Override public void appendFloat(float v) throws IOException { append(Kind.FLOAT, 0, v, null, 0, 0); }
+  @Override public void appendDouble(double v) throws IOException { append(Kind.DOUBLE, 0, v, null, 0, 0); }
+  @Override public void appendBytes(byte[] b, int off, int len) throws IOException { append(Kind.BYTES, 0, 0, b, off, len); }
+
+  /** A typed value into the block and the block's statistics (SkipListWriter.addTyped says which argument holds it). */
+  private void append(Kind kind, long l, double d, byte[] b, int off, int len) throws IOException {
+    try {
+      builder.addTyped(kind, l, d, b, off, len);
+    } catch (RuntimeException e) {
+      throw cannotWrite(kind == Kind.BYTES ? len + " bytes" : kind.name().toLowerCase(java.util.Locale.ROOT), e);
+    }
+    switch (kind) {
+      case NULL: stats.addNull(); break;
+      case INT: case LONG: stats.addInteger(l); break;
+      case FLOAT: case DOUBLE: stats.addReal(d); break;
+      case BYTES: stats.addBytes(b, off, len); break;
+      default: break; // booleans keep no bounds
+    }
+    endValue();
+  }
+
+  @Override public void appendValue(Object v) throws IOException { write(v); }
+
+  private IllegalArgumentException cannotWrite(String what, RuntimeException e) {
+    return new IllegalArgumentException("column " + spec.name + " (" + spec.schema + "): cannot write " + what + " value: " + e.getMessage(), e);
   }
 
   /** Bytes written so far plus the block being buffered. */

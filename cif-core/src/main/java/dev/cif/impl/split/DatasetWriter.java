@@ -29,6 +29,8 @@ public final class DatasetWriter implements dev.cif.CifWriter {
   private final List<Path> written = new ArrayList<>();
   private SplitDirectoryWriter current;
   private long rows;
+  /** The appenders handed out: each forwards to the current split-directory's column. */
+  private final RollingColumn[] appenders;
 
   public DatasetWriter(FileSystem fs, Path dataset, String prefix, Schema schema, WriteOptions opts) {
     this.fs = fs;
@@ -37,14 +39,32 @@ public final class DatasetWriter implements dev.cif.CifWriter {
     this.schema = schema;
     this.opts = opts;
     dev.cif.schema.CifSchemas.validate(schema);
+    appenders = new RollingColumn[schema.getFields().size()];
+    for (int i = 0; i < appenders.length; i++) appenders[i] = new RollingColumn(i);
   }
 
   public void write(IndexedRecord r) throws IOException {
+    open().write(r);
+    rowWritten();
+  }
+
+  public dev.cif.ColumnAppender column(int field) { return appenders[field]; }
+
+  public void endRow() throws IOException {
+    open().endRow();
+    rowWritten();
+  }
+
+  /** The split-directory being written, begun when the first value after a roll arrives. */
+  private SplitDirectoryWriter open() throws IOException {
     if (current == null) {
       Path dir = new Path(dataset, String.format(Locale.ROOT, "%s-%05d", prefix, written.size()));
       current = new SplitDirectoryWriter(fs, dir, schema, opts);
     }
-    current.write(r);
+    return current;
+  }
+
+  private void rowWritten() throws IOException {
     rows++;
     if (current.rows() % SIZE_CHECK_ROWS == 0 && current.bytesWritten() >= opts.splitDirectoryBytes()) roll();
   }
@@ -64,6 +84,24 @@ public final class DatasetWriter implements dev.cif.CifWriter {
   @Override
   public void close() throws IOException {
     if (current != null) roll();
+  }
+
+  /** One column of whichever split-directory is being written (rows never straddle two: a roll comes after a row). */
+  private final class RollingColumn implements dev.cif.ColumnAppender {
+    private final int field;
+
+    RollingColumn(int field) { this.field = field; }
+
+    private dev.cif.ColumnAppender target() throws IOException { return open().column(field); }
+
+    @Override public void appendNull() throws IOException { target().appendNull(); }
+    @Override public void appendBoolean(boolean v) throws IOException { target().appendBoolean(v); }
+    @Override public void appendInt(int v) throws IOException { target().appendInt(v); }
+    @Override public void appendLong(long v) throws IOException { target().appendLong(v); }
+    @Override public void appendFloat(float v) throws IOException { target().appendFloat(v); }
+    @Override public void appendDouble(double v) throws IOException { target().appendDouble(v); }
+    @Override public void appendBytes(byte[] b, int off, int len) throws IOException { target().appendBytes(b, off, len); }
+    @Override public void appendValue(Object v) throws IOException { target().appendValue(v); }
   }
 
   public void abort() {

@@ -71,6 +71,21 @@ public final class SplitDirectoryWriter implements dev.cif.CifWriter {
     rows++;
   }
 
+  /** The column file's writer itself: appends go straight to it, {@link #endRow} checks the row is whole. */
+  public dev.cif.ColumnAppender column(int field) { return columns[field]; }
+
+  public void endRow() throws IOException {
+    long want = rows + 1;
+    for (ColumnFileWriter c : columns) {
+      if (c.rows() != want) {
+        abort();
+        throw new IOException("row " + rows + " of split-directory " + dir + " has " + (c.rows() - rows) + " values in column "
+            + c.spec().name + ", not 1; split-directory abandoned");
+      }
+    }
+    rows = want;
+  }
+
   public long rows() { return rows; }
 
   public long bytesWritten() {

@@ -51,29 +51,33 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
   }
 
   @Override public void write(Object v, ByteSink out) {
-    lastAdded = lastCounted = false;
     if (v == null) {
-      if (!type.nullable) throw new IllegalArgumentException("null in a column that is not nullable");
-      out.writeByte(0);
+      writeNull(out);
       return;
     }
-    byte[] b;
-    int off;
-    int len;
     if (v instanceof Utf8 && !type.bytes) {
       // A Utf8's bytes are what the string codec would write after the length: used where they are.
       Utf8 u = (Utf8) v;
-      b = u.getBytes();
-      off = 0;
-      len = u.getByteLength();
-    } else {
-      scratch.reset();
-      type.plain.write(v, scratch); // fails here, before any state changes, on a value of the wrong type
-      scratchIn.reset(scratch.array(), 0, scratch.size());
-      b = scratch.array();
-      len = scratchIn.readLength();
-      off = scratchIn.position();
+      writeBytes(u.getBytes(), 0, u.getByteLength(), out);
+      return;
     }
+    lastAdded = lastCounted = false;
+    scratch.reset();
+    type.plain.write(v, scratch); // fails here, before any state changes, on a value of the wrong type
+    scratchIn.reset(scratch.array(), 0, scratch.size());
+    int len = scratchIn.readLength();
+    writeBytes(scratch.array(), scratchIn.position(), len, out);
+  }
+
+  @Override public void writeNull(ByteSink out) {
+    lastAdded = lastCounted = false;
+    if (!type.nullable) throw new IllegalArgumentException("null in a column that is not nullable");
+    out.writeByte(0);
+  }
+
+  /** The value's bytes as the type's codec would write them after their length (a string's UTF-8). */
+  @Override public void writeBytes(byte[] b, int off, int len, ByteSink out) {
+    lastAdded = lastCounted = false;
     int id = table.find(b, off, len);
     if (id < 0) {
       id = table.add(b, off, len);

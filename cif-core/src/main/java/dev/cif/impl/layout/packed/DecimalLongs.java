@@ -66,6 +66,21 @@ final class DecimalLongs {
     return u.longValue();
   }
 
+  /**
+   * The unscaled value of a decimal handed in as its two's-complement bytes b[off, off + len), as
+   * {@link #unscaled(Object, int, int)} takes a byte[]: the same value, the same refusals, no BigInteger
+   * for the up to eight bytes a value within precision 18 takes.
+   */
+  static long unscaled(byte[] b, int off, int len, int precision, int scale) {
+    if (len == 0 || len > 8) return unscaled(java.util.Arrays.copyOfRange(b, off, off + len), precision, scale);
+    long u = b[off]; // sign-extended
+    for (int i = off + 1; i < off + len; i++) u = (u << 8) | (b[i] & 0xFF);
+    if (Math.abs(u) > maxUnscaled(precision)) {
+      throw new IllegalArgumentException("unscaled value " + u + " does not fit decimal(" + precision + "," + scale + ")");
+    }
+    return u;
+  }
+
   /** The minimal big-endian two's-complement bytes of v, as BigInteger.toByteArray gives them. */
   public static byte[] bytes(long v) {
     int bits = 64 - Long.numberOfLeadingZeros(v < 0 ? ~v : v); // without the sign bit

@@ -50,7 +50,8 @@ public final class PackedWriter extends ValueCodec implements BlockScopedWriter 
     recorded = false;
     long x = 0;
     if (v == null) {
-      if (!type.nullable) throw new IllegalArgumentException("null in a column that is not nullable");
+      writeNull(out);
+      return;
     } else if (bareNumbers && (type.kind == PackedType.Kind.INT ? v instanceof Integer : v instanceof Long)) {
       x = ((Number) v).longValue();
     } else if (type.kind == PackedType.Kind.DECIMAL) {
@@ -62,16 +63,52 @@ public final class PackedWriter extends ValueCodec implements BlockScopedWriter 
       checkIn.reset(check.array(), 0, check.size());
       x = type.kind == PackedType.Kind.BOOLEAN ? checkIn.readByte() : checkIn.readVarLong();
     }
+    record(x, false);
+  }
+
+  @Override public void writeNull(ByteSink out) {
+    recorded = false;
+    if (!type.nullable) throw new IllegalArgumentException("null in a column that is not nullable");
+    record(0, true);
+  }
+
+  @Override public void writeBoolean(boolean v, ByteSink out) {
+    recorded = false;
+    if (type.kind != PackedType.Kind.BOOLEAN) throw refused("boolean");
+    record(v ? 1 : 0, false);
+  }
+
+  @Override public void writeInt(int v, ByteSink out) {
+    recorded = false;
+    if (type.kind != PackedType.Kind.INT && type.kind != PackedType.Kind.LONG) throw refused("int");
+    record(v, false);
+  }
+
+  @Override public void writeLong(long v, ByteSink out) {
+    recorded = false;
+    if (type.kind != PackedType.Kind.LONG) throw refused("long");
+    record(v, false);
+  }
+
+  /** A decimal's unscaled two's-complement bytes, read as a long without a BigInteger. */
+  @Override public void writeBytes(byte[] b, int off, int len, ByteSink out) {
+    recorded = false;
+    if (type.kind != PackedType.Kind.DECIMAL) throw refused("bytes");
+    record(DecimalLongs.unscaled(b, off, len, type.precision, type.scale), false);
+  }
+
+  /** Takes a value (0 for a null) into the block and the open run's range. */
+  private void record(long x, boolean isNull) {
     if (count == values.length) {
       values = Arrays.copyOf(values, count * 2);
       nulls = Arrays.copyOf(nulls, count * 2);
     }
     int before = count % PackedType.RUN; // values of the open run before this one
     values[count] = x;
-    nulls[count] = v == null;
+    nulls[count] = isNull;
     count++;
     recorded = true;
-    if (v == null) {
+    if (isNull) {
       open[2]++;
     } else if (open[2] == before) {
       open[0] = open[1] = x; // the run's first value that is not null
@@ -151,6 +188,10 @@ public final class PackedWriter extends ValueCodec implements BlockScopedWriter 
       for (int i = 0; i < n; i++) distances[i] = nulls[from + i] ? 0 : values[from + i] - range[0];
       packing.writeWords(out, distances, n, width);
     }
+  }
+
+  private IllegalArgumentException refused(String what) {
+    return new IllegalArgumentException(type.kind.name().toLowerCase(java.util.Locale.ROOT) + " column cannot hold a " + what + " value");
   }
 
   @Override public Object read(ByteSource in) { throw new UnsupportedOperationException("a PACKED writer does not read; see PackedReader"); }

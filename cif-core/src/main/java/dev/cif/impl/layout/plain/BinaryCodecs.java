@@ -37,6 +37,8 @@ final class BinaryCodecs {
       }
     }
 
+    @Override public void writeBytes(byte[] b, int off, int len, ByteSink out) { out.writeLengthPrefixed(b, off, len); }
+
     @Override public Object read(ByteSource in) {
       int n = in.readLength();
       if (javaString) {
@@ -74,6 +76,8 @@ final class BinaryCodecs {
       }
     }
 
+    @Override public void writeBytes(byte[] b, int off, int len, ByteSink out) { out.writeLengthPrefixed(b, off, len); }
+
     @Override public Object read(ByteSource in) { return ByteBuffer.wrap(in.readBytes(in.readLength())); }
 
     @Override public void skip(ByteSource in) { in.skipBytes(in.readLength()); }
@@ -101,6 +105,11 @@ final class BinaryCodecs {
       else throw new IllegalArgumentException("fixed column got " + (v == null ? "null" : v.getClass().getName()));
       if (b.length != size) throw new IllegalArgumentException("fixed(" + size + ") column got " + b.length + " bytes");
       out.writeBytes(b, 0, size);
+    }
+
+    @Override public void writeBytes(byte[] b, int off, int len, ByteSink out) {
+      if (len != size) throw new IllegalArgumentException("fixed(" + size + ") column got " + len + " bytes");
+      out.writeBytes(b, off, size);
     }
 
     @Override public Object read(ByteSource in) { return new GenericData.Fixed(schema, in.readBytes(size)); }

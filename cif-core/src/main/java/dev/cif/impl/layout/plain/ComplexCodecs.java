@@ -121,6 +121,8 @@ final class ComplexCodecs {
     private final Schema schema;
     private final ValueCodec[] branches;
     private final int nullBranch;
+    /** In a [null, T] union (or [T, null]) T's branch, which every value that is not null takes; else -1. */
+    private final int valueBranch;
 
     UnionCodec(Schema s, ValueCodec[] branches) {
       schema = s;
@@ -129,6 +131,7 @@ final class ComplexCodecs {
       int nb = -1;
       for (int i = 0; i < types.size(); i++) if (types.get(i).getType() == Schema.Type.NULL) nb = i;
       nullBranch = nb;
+      valueBranch = branches.length == 2 && nb >= 0 ? 1 - nb : -1;
     }
 
     @Override public void write(Object v, ByteSink out) {
@@ -136,6 +139,48 @@ final class ComplexCodecs {
       if (b < 0) throw new IllegalArgumentException("null in a union without a null branch: " + schema);
       out.writeUVarInt(b);
       branches[b].write(v, out);
+    }
+
+    @Override public void writeNull(ByteSink out) {
+      if (nullBranch < 0) throw new IllegalArgumentException("null in a union without a null branch: " + schema);
+      out.writeUVarInt(nullBranch);
+    }
+
+    // A union of more than one non-null type picks the branch by the value's Java type: boxed, by write().
+    @Override public void writeBoolean(boolean v, ByteSink out) {
+      if (valueBranch < 0) write(v, out);
+      else valueCodec(out).writeBoolean(v, out);
+    }
+
+    @Override public void writeInt(int v, ByteSink out) {
+      if (valueBranch < 0) write(v, out);
+      else valueCodec(out).writeInt(v, out);
+    }
+
+    @Override public void writeLong(long v, ByteSink out) {
+      if (valueBranch < 0) write(v, out);
+      else valueCodec(out).writeLong(v, out);
+    }
+
+    @Override public void writeFloat(float v, ByteSink out) {
+      if (valueBranch < 0) write(v, out);
+      else valueCodec(out).writeFloat(v, out);
+    }
+
+    @Override public void writeDouble(double v, ByteSink out) {
+      if (valueBranch < 0) write(v, out);
+      else valueCodec(out).writeDouble(v, out);
+    }
+
+    @Override public void writeBytes(byte[] b, int off, int len, ByteSink out) {
+      if (valueBranch < 0) super.writeBytes(b, off, len, out);
+      else valueCodec(out).writeBytes(b, off, len, out);
+    }
+
+    /** Writes the branch index of the union's one non-null type and returns that type's codec. */
+    private ValueCodec valueCodec(ByteSink out) {
+      out.writeUVarInt(valueBranch);
+      return branches[valueBranch];
     }
 
     @Override public Object read(ByteSource in) { return branches[branch(in)].read(in); }

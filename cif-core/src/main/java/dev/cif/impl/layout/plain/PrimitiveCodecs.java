@@ -25,6 +25,7 @@ final class PrimitiveCodecs {
 
   static final class BooleanCodec extends ValueCodec {
     @Override public void write(Object v, ByteSink out) { out.writeByte(((Boolean) v) ? 1 : 0); }
+    @Override public void writeBoolean(boolean v, ByteSink out) { out.writeByte(v ? 1 : 0); }
     @Override public Object read(ByteSource in) {
       int b = in.readByte();
       if (b > 1) throw in.corrupt("boolean byte " + b);
@@ -46,6 +47,7 @@ final class PrimitiveCodecs {
       if (!(v instanceof Integer || v instanceof Short || v instanceof Byte)) throw narrowing(v, "int");
       out.writeVarInt(((Number) v).intValue());
     }
+    @Override public void writeInt(int v, ByteSink out) { out.writeVarInt(v); }
     @Override public Object read(ByteSource in) { return in.readVarInt(); }
     @Override public void skip(ByteSource in) { in.skipVarint(); }
     @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.LONG; }
@@ -61,6 +63,8 @@ final class PrimitiveCodecs {
       if (!(v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte)) throw narrowing(v, "long");
       out.writeVarLong(((Number) v).longValue());
     }
+    @Override public void writeInt(int v, ByteSink out) { out.writeVarLong(v); }
+    @Override public void writeLong(long v, ByteSink out) { out.writeVarLong(v); }
     @Override public Object read(ByteSource in) { return in.readVarLong(); }
     @Override public void skip(ByteSource in) { in.skipVarint(); }
     @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.LONG; }
@@ -75,6 +79,7 @@ final class PrimitiveCodecs {
       if (!(v instanceof Float || v instanceof Integer || v instanceof Short || v instanceof Byte)) throw narrowing(v, "float");
       out.writeFloat(((Number) v).floatValue());
     }
+    @Override public void writeFloat(float v, ByteSink out) { out.writeFloat(v); }
     @Override public Object read(ByteSource in) { return in.readFloat(); }
     @Override public void skip(ByteSource in) { in.skipBytes(4); }
     @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.DOUBLE; }
@@ -90,6 +95,8 @@ final class PrimitiveCodecs {
       if (!(v instanceof Number) || v instanceof java.math.BigDecimal || v instanceof java.math.BigInteger) throw narrowing(v, "double");
       out.writeDouble(((Number) v).doubleValue());
     }
+    @Override public void writeFloat(float v, ByteSink out) { out.writeDouble(v); }
+    @Override public void writeDouble(double v, ByteSink out) { out.writeDouble(v); }
     @Override public Object read(ByteSource in) { return in.readDouble(); }
     @Override public void skip(ByteSource in) { in.skipBytes(8); }
     @Override public VectorTarget.Kind vectorKind() { return VectorTarget.Kind.DOUBLE; }

@@ -13,6 +13,24 @@ import dev.cif.impl.io.ByteSource;
 public abstract class ValueCodec {
   public abstract void write(Object value, ByteSink out);
 
+  // The typed writes of dev.cif.ColumnAppender: each writes what write(Object) writes for the same value.
+  // By default they box and call it; the codecs of the types that take such values override them.
+
+  public void writeNull(ByteSink out) { write(null, out); }
+
+  public void writeBoolean(boolean v, ByteSink out) { write(v, out); }
+
+  public void writeInt(int v, ByteSink out) { write(v, out); }
+
+  public void writeLong(long v, ByteSink out) { write(v, out); }
+
+  public void writeFloat(float v, ByteSink out) { write(v, out); }
+
+  public void writeDouble(double v, ByteSink out) { write(v, out); }
+
+  /** A string's UTF-8 bytes, a bytes or fixed value, or a decimal's unscaled bytes. */
+  public void writeBytes(byte[] b, int off, int len, ByteSink out) { write(java.nio.ByteBuffer.wrap(b, off, len), out); }
+
   public abstract Object read(ByteSource in);
 
   /** Moves past one value without building it. */

@@ -84,10 +84,64 @@ public final class SkipListWriter {
       bytes = computeValueBytes();
     } else {
       codec.write(v, values);
-      int after = computeValueBytes();
-      checkSize(after - beforeBytes);
-      bytes = after;
+      placed(beforeBytes);
     }
+  }
+
+  // The typed appends of dev.cif.ColumnAppender. A value of a complex column is length-prefixed after it
+  // is encoded: those take add(Object), as every value of a nested type does.
+
+  /** The kinds of typed values (dev.cif.ColumnAppender's appends). */
+  public enum Kind { NULL, BOOLEAN, INT, LONG, FLOAT, DOUBLE, BYTES }
+
+  /** One typed value (the kind says which argument holds it); a value refused leaves the block as it was. */
+  /**
+   * One typed value: the long l holds a boolean (0 or 1), an int or a long, the double d a float or a
+   * double, b[off, off + len) bytes.
+   */
+  public void addTyped(Kind kind, long l, double d, byte[] b, int off, int len) {
+    if (prefixed) {
+      add(boxed(kind, l, d, b, off, len));
+      return;
+    }
+    int before = values.size();
+    try {
+      switch (kind) {
+        case NULL: codec.writeNull(values); break;
+        case BOOLEAN: codec.writeBoolean(l != 0, values); break;
+        case INT: codec.writeInt((int) l, values); break;
+        case LONG: codec.writeLong(l, values); break;
+        case FLOAT: codec.writeFloat((float) d, values); break;
+        case DOUBLE: codec.writeDouble(d, values); break;
+        default: codec.writeBytes(b, off, len, values); break;
+      }
+      placed(bytes);
+    } catch (RuntimeException e) {
+      values.truncate(before);
+      if (scoped != null) scoped.undoLastWrite();
+      throw e;
+    }
+    if (count == ends.length) ends = Arrays.copyOf(ends, count * 2);
+    ends[count++] = values.size();
+  }
+
+  private static Object boxed(Kind kind, long l, double d, byte[] b, int off, int len) {
+    switch (kind) {
+      case NULL: return null;
+      case BOOLEAN: return l != 0;
+      case INT: return (int) l;
+      case LONG: return l;
+      case FLOAT: return (float) d;
+      case DOUBLE: return d;
+      default: return java.nio.ByteBuffer.wrap(b, off, len);
+    }
+  }
+
+  /** A value of a column that is not complex went straight into the values: checks what the block grew by. */
+  private void placed(int beforeBytes) {
+    int after = computeValueBytes();
+    checkSize(after - beforeBytes);
+    bytes = after;
   }
 
   private void checkSize(long n) {
