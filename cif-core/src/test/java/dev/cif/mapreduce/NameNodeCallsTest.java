@@ -115,6 +115,16 @@ class NameNodeCallsTest {
     assertEquals(2 * DIRS + 2, total(calls), "calls: " + calls);
   }
 
+  @Test
+  void aPredicateOfNoColumnOpensNoSchemaFile() throws Exception {
+    // Hive's filter on a type statistics do not cover (TPC-H q01's l_shipdate <= date '...'): judged nowhere,
+    // so nothing is opened to judge it (the schema file was, for the row count).
+    Configuration conf = job("k,a", Predicate.unknown());
+    Map<String, Long> calls = countCalls(() -> assertEquals(DIRS * ROWS, readAll(conf)));
+    assertEquals(2 * DIRS, calls.getOrDefault("getBlockLocations", 0L), "opens: " + calls);
+    assertEquals(2 * DIRS + 2, total(calls), "calls: " + calls);
+  }
+
   private static Configuration job(String columns, Predicate predicate) throws Exception {
     Job job = Job.getInstance(new Configuration(fs.getConf()));
     ColumnInputFormat.addInputPath(job, DATASET);
