@@ -16,7 +16,6 @@ import org.apache.hadoop.hive.ql.hooks.ExecuteWithHookContext;
 import org.apache.hadoop.hive.ql.hooks.HookContext;
 import org.apache.hadoop.hive.ql.hooks.WriteEntity;
 import org.apache.hadoop.hive.ql.metadata.Hive;
-import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,35 +59,36 @@ public final class CifMergeHook implements ExecuteWithHookContext {
    * the split-directories the merge replaced). numRows and rawDataSize stay: a merge keeps every row.
    */
   private static void updateFileStats(HiveConf conf, org.apache.hadoop.hive.ql.metadata.Table written) {
-    String queryId = null;
-    HiveConf session = null;
-    try {
-      Hive db = Hive.get(conf);
-      session = db.getConf();
-      queryId = uncached(session);
+    updateFileStats(conf, written.getFullyQualifiedName(), db -> {
       org.apache.hadoop.hive.ql.metadata.Table t = db.getTable(written.getDbName(), written.getTableName());
-      if (!countFiles(conf, t.getDataLocation(), t.getParameters())) return;
-      db.alterTable(t.getFullyQualifiedName(), t, statsKept(), true);
-    } catch (IOException | HiveException | RuntimeException e) {
-      LOG.warn("numFiles and totalSize of " + written.getFullyQualifiedName() + " not updated after its CIF merge: " + e, e);
-    } finally {
-      if (queryId != null) session.set(QUERY_ID, queryId);
-    }
+      if (countFiles(conf, t.getDataLocation(), t.getParameters())) db.alterTable(t.getFullyQualifiedName(), t, statsKept(), true);
+    });
   }
 
   private static void updateFileStats(HiveConf conf, org.apache.hadoop.hive.ql.metadata.Partition written) {
+    updateFileStats(conf, written.getName(), db -> {
+      org.apache.hadoop.hive.ql.metadata.Table t = db.getTable(written.getTable().getDbName(), written.getTable().getTableName());
+      org.apache.hadoop.hive.ql.metadata.Partition p = db.getPartition(t, written.getSpec(), false);
+      if (p != null && countFiles(conf, p.getDataLocation(), p.getParameters())) db.alterPartition(t.getFullyQualifiedName(), p, statsKept(), true);
+    });
+  }
+
+  /** A read and write of the metastore. */
+  private interface MetastoreUpdate {
+    void apply(Hive db) throws Exception;
+  }
+
+  /** Runs update past Hive's per-query metastore cache; a failure is logged (the query has committed). */
+  private static void updateFileStats(HiveConf conf, String what, MetastoreUpdate update) {
     String queryId = null;
     HiveConf session = null;
     try {
       Hive db = Hive.get(conf);
       session = db.getConf();
       queryId = uncached(session);
-      org.apache.hadoop.hive.ql.metadata.Table t = db.getTable(written.getTable().getDbName(), written.getTable().getTableName());
-      org.apache.hadoop.hive.ql.metadata.Partition p = db.getPartition(t, written.getSpec(), false);
-      if (p == null || !countFiles(conf, p.getDataLocation(), p.getParameters())) return;
-      db.alterPartition(t.getFullyQualifiedName(), p, statsKept(), true);
-    } catch (IOException | HiveException | org.apache.hadoop.hive.metastore.api.InvalidOperationException | RuntimeException e) {
-      LOG.warn("numFiles and totalSize of " + written.getName() + " not updated after its CIF merge: " + e, e);
+      update.apply(db);
+    } catch (Exception e) {
+      LOG.warn("numFiles and totalSize of " + what + " not updated after its CIF merge: " + e, e);
     } finally {
       if (queryId != null) session.set(QUERY_ID, queryId);
     }
