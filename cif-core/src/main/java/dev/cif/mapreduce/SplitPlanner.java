@@ -28,7 +28,9 @@ import org.apache.hadoop.fs.Path;
  * name in the listing, docs/FORMAT.md §4.2; all files when the names do not tell), and its hosts are the
  * datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes holding all. With a pushed
  * predicate, a split-directory whose recorded statistics ({@link DirectoryStatistics}, one getXAttrs call)
- * rule it out is left out; one without them is judged by the task from the footers it reads anyway. The
+ * rule it out is left out; one without them is judged by the task from the footers it reads anyway. A
+ * predicate statistics cannot use ({@link DirectoryStatistics#canRuleOut}: Hive's IS NOT NULL on join keys,
+ * filters it could not translate) costs no call at all. The
  * listing travels in the split, so the task lists nothing and asks for no file's status.
  */
 public final class SplitPlanner {
@@ -43,6 +45,8 @@ public final class SplitPlanner {
   public static List<ColumnSplit> plan(Configuration conf, Path[] inputs, ReadOptions options) throws IOException {
     Set<String> columns = columnsOf(options);
     Predicate predicate = options.predicate();
+    // Statistics cost a getXAttrs call per split-directory: asked for only where they could rule one out.
+    boolean judged = predicate != null && DirectoryStatistics.canRuleOut(predicate);
     long maxBytes = CifConf.SPLIT_MAX_BYTES.getLong(conf);
     long partBytes = CifConf.SPLIT_PART_BYTES.getLong(conf);
     List<ColumnSplit> splits = new ArrayList<>();
@@ -54,7 +58,7 @@ public final class SplitPlanner {
       FileSystem fs = input.getFileSystem(conf);
       for (DatasetListing.Listed listed : DatasetListing.listed(fs, input)) {
         Path dir = listed.dir;
-        if (predicate != null && DirectoryStatistics.supported(fs, dir)) {
+        if (judged && DirectoryStatistics.supported(fs, dir)) {
           DirectoryStatistics stats = DirectoryStatistics.read(fs, dir);
           if (stats != null && !stats.mayMatch(predicate)) continue;
         }

@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Test;
  * RPC server's per-method counts) on a MiniDFSCluster: planning opens nothing and lists the dataset in two
  * calls, the task opens each projected column file of each split-directory it reads exactly once (one
  * getBlockLocations each) and asks for nothing else, and a split-directory whose recorded statistics rule
- * the pushed predicate out costs one getXAttrs call and is never opened.
+ * the pushed predicate out costs one getXAttrs call and is never opened; a predicate statistics could rule
+ * nothing out with (Hive's IS NOT NULL on join keys) costs no getXAttrs call.
  */
 class NameNodeCallsTest {
   private static final int DIRS = 4;
@@ -100,6 +101,28 @@ class NameNodeCallsTest {
     assertEquals(2, calls.getOrDefault("getBlockLocations", 0L), "opens: " + calls);
     assertEquals(DIRS, calls.getOrDefault("getXAttrs", 0L), "statistics: " + calls);
     assertEquals(2 + 2 + DIRS, total(calls), "calls: " + calls);
+  }
+
+  @Test
+  void aPredicateStatisticsCannotUseAsksForNoStatistics() throws Exception {
+    // What Hive pushes to a joined fact table: its join key not null, and a filter it could not translate.
+    // (Only projected columns: a predicate's other columns are opened too, for their block statistics.)
+    Predicate joinKeys = Predicate.and(Predicate.not(Predicate.isNull("k")),
+        Predicate.or(Predicate.compare("k", Comparison.Op.GE, Literal.of(3000)), Predicate.unknown()));
+    Configuration conf = job("k,a", joinKeys);
+    Map<String, Long> calls = countCalls(() -> assertEquals(DIRS * ROWS, readAll(conf)));
+    assertEquals(0, calls.getOrDefault("getXAttrs", 0L), "statistics: " + calls);
+    assertEquals(2 * DIRS + 2, total(calls), "calls: " + calls);
+  }
+
+  @Test
+  void aPredicateOfNoColumnOpensNoSchemaFile() throws Exception {
+    // Hive's filter on a type statistics do not cover (TPC-H q01's l_shipdate <= date '...'): judged nowhere,
+    // so nothing is opened to judge it (the schema file was, for the row count).
+    Configuration conf = job("k,a", Predicate.unknown());
+    Map<String, Long> calls = countCalls(() -> assertEquals(DIRS * ROWS, readAll(conf)));
+    assertEquals(2 * DIRS, calls.getOrDefault("getBlockLocations", 0L), "opens: " + calls);
+    assertEquals(2 * DIRS + 2, total(calls), "calls: " + calls);
   }
 
   private static Configuration job(String columns, Predicate predicate) throws Exception {

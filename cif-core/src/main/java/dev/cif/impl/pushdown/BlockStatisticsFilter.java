@@ -28,9 +28,16 @@ public final class BlockStatisticsFilter {
   private final Set<String> columns = new LinkedHashSet<>();
 
   /** @param maxValueBytes the largest value a column file may hold (cif.max.value.bytes), to open footers with */
-  /** The evaluator of options' predicate, or null without one. */
+  /**
+   * The evaluator of options' predicate, or null when there is nothing to judge: no predicate, or one of no
+   * column that may be true (Hive's filters it could not translate, {@link Predicate#unknown()}). Such a
+   * predicate keeps every row, and judging it would still cost an open: the schema file's, for the row count.
+   */
   public static BlockStatisticsFilter of(dev.cif.ReadOptions options) {
-    return options.predicate() == null ? null : new BlockStatisticsFilter(options.predicate(), options.maxValueBytes());
+    Predicate p = options.predicate();
+    if (p == null) return null;
+    BlockStatisticsFilter filter = new BlockStatisticsFilter(p, options.maxValueBytes());
+    return filter.columns.isEmpty() && p.evaluate(column -> null).mayBeTrue() ? null : filter;
   }
 
   public BlockStatisticsFilter(Predicate predicate, long maxValueBytes) {

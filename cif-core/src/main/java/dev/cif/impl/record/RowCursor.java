@@ -238,7 +238,8 @@ public final class RowCursor implements dev.cif.RowRuns {
     java.util.Arrays.fill(resolved, false);
     // The filter opens the files of its columns (kept for reading), so the rows are known after it.
     ranges = filter == null ? null : filter.rowsToRead(current);
-    rowsInDir = rowsOf(current);
+    // With every row ruled out no column will be read, so none is opened just for the count.
+    rowsInDir = current.rowsOpeningAhead(ranges != null && ranges.length == 0 ? List.of() : projectedNames(), maxValueBytes);
     range = 0;
     predicateColumn = null;
     partStart = 0;
@@ -248,17 +249,10 @@ public final class RowCursor implements dev.cif.RowRuns {
     return true;
   }
 
-  /**
-   * The split-directory's row count, from a column file opened already, else from the first projected
-   * column's file (opened for reading anyway), else (no column projected or present) from its schema file.
-   */
-  private long rowsOf(SplitDirectory sd) throws IOException {
-    if (sd.knownRows() >= 0) return sd.knownRows();
-    if (ranges != null && ranges.length == 0) return sd.rows();
-    for (Schema.Field f : projection.schema().getFields()) {
-      if (sd.ahead(f.name(), maxValueBytes) != null) return sd.rows();
-    }
-    return sd.rows();
+  private List<String> projectedNames() {
+    List<String> names = new java.util.ArrayList<>();
+    for (Schema.Field f : projection.schema().getFields()) names.add(f.name());
+    return names;
   }
 
   /** Looks projected column i up in the current split-directory: present, or missing and read as a constant. */

@@ -6,7 +6,11 @@ import dev.cif.impl.io.ByteSource;
 import dev.cif.impl.layout.plain.ValueCodec;
 import dev.cif.impl.layout.plain.ValueCodecs;
 import dev.cif.pushdown.ColumnStatistics;
+import dev.cif.pushdown.Connective;
+import dev.cif.pushdown.IsNull;
+import dev.cif.pushdown.Not;
 import dev.cif.pushdown.Predicate;
+import dev.cif.pushdown.Unknown;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,6 +144,33 @@ public final class DirectoryStatistics {
     } catch (IOException | UnsupportedOperationException e) {
       // Statistics are an accelerator: without them planning keeps the split-directory and the task judges it.
     }
+  }
+
+  /**
+   * Whether a split-directory's statistics could ever rule the predicate out, i.e. show that no row makes
+   * it true; when not, planning asks for none (each read is one getXAttrs call per split-directory).
+   * {@code IS NOT NULL} alone counts as unable: it rules out only a split-directory whose column is null in
+   * every row, and it is what Hive pushes for every join key (with the semijoin filters it cannot translate,
+   * {@link Predicate#unknown()}), so asking would cost a call per split-directory of every joined fact table
+   * for almost no split-directory saved; the task still skips such blocks by the footers it reads anyway.
+   */
+  public static boolean canRuleOut(Predicate predicate) { return canExclude(predicate, true); }
+
+  /** Whether statistics can show that the predicate is never {@code outcome} (true or false) on any row. */
+  private static boolean canExclude(Predicate p, boolean outcome) {
+    if (p instanceof Unknown) return false;
+    if (p instanceof Not) return canExclude(((Not) p).child(), !outcome);
+    if (p instanceof IsNull) return outcome; // never null (no nulls): common; never non-null (all null): see above
+    if (p instanceof Connective) {
+      Connective c = (Connective) p;
+      // AND is never true if one child never is, and never false only if no child ever is; OR the reverse.
+      boolean any = (c.kind() == Connective.Kind.AND) == outcome;
+      for (Predicate child : c.children()) {
+        if (canExclude(child, outcome) == any) return any;
+      }
+      return !any;
+    }
+    return true; // a comparison, IN or BETWEEN: the bounds can place every value on one side
   }
 
   /** Whether reading statistics at dir can be answered at all (no call: HDFS answers locally). */

@@ -109,6 +109,17 @@ public final class SplitDirectory implements java.io.Closeable {
     return rows;
   }
 
+  /**
+   * The row count, at no extra open: from a file read so far, else from the first of these columns whose
+   * file this split-directory holds, opened now and kept for its {@link #openColumn} (the reader opens it
+   * anyway), else (none of them here) from the schema file.
+   */
+  public long rowsOpeningAhead(java.util.List<String> columns, long maxValueBytes) throws IOException {
+    if (knownRows() >= 0) return knownRows();
+    for (String column : columns) if (ahead(column, maxValueBytes) != null) break; // its file told the count
+    return rows();
+  }
+
   /** The row count if a file read so far told it, else -1. */
   public long knownRows() { return rows >= 0 ? rows : schemaFile != null ? schemaFile.rows : -1; }
 

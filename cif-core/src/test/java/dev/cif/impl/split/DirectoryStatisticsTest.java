@@ -79,4 +79,27 @@ class DirectoryStatisticsTest {
     bad.add(trailing);
     for (byte[] v : bad) assertNull(DirectoryStatistics.decode(v), java.util.Arrays.toString(v));
   }
+
+  @Test
+  void onlyAPredicateStatisticsCouldRuleOutIsWorthACall() {
+    Predicate gt = Predicate.compare("k", Comparison.Op.GT, Literal.of(40));
+    Predicate notNull = Predicate.not(Predicate.isNull("k"));
+    Predicate unknown = Predicate.unknown();
+    assertTrue(DirectoryStatistics.canRuleOut(gt));
+    assertTrue(DirectoryStatistics.canRuleOut(Predicate.isNull("k")), "a split-directory without nulls");
+    assertTrue(DirectoryStatistics.canRuleOut(Predicate.not(gt)), "every value above the literal");
+    assertTrue(DirectoryStatistics.canRuleOut(Predicate.and(notNull, unknown, gt)), "one conjunct suffices");
+    assertTrue(DirectoryStatistics.canRuleOut(Predicate.or(gt, Predicate.isNull("s"))));
+    assertTrue(DirectoryStatistics.canRuleOut(Predicate.not(Predicate.or(notNull, gt))), "k IS NULL AND NOT k > 40");
+    // Hive's pushed filter on a joined fact table: its join keys not null and the semijoin filters it cannot translate.
+    assertFalse(DirectoryStatistics.canRuleOut(Predicate.and(notNull, Predicate.not(Predicate.isNull("j")), unknown)));
+    assertFalse(DirectoryStatistics.canRuleOut(unknown));
+    assertFalse(DirectoryStatistics.canRuleOut(Predicate.or(gt, unknown)), "one disjunct statistics cannot judge");
+    assertFalse(DirectoryStatistics.canRuleOut(Predicate.not(Predicate.and(gt, unknown))));
+    assertFalse(DirectoryStatistics.canRuleOut(Predicate.and()), "true everywhere");
+    // What canRuleOut promises: where it says no, no statistics make mayMatch false.
+    DirectoryStatistics allNull = DirectoryStatistics.decode(new DirectoryStatistics.Builder(10)
+        .add("k", INT, List.of(block(10, null, null)), List.of(10)).encode());
+    assertFalse(allNull.mayMatch(notNull), "the one case given up: a column null in every row");
+  }
 }

@@ -7,12 +7,15 @@ import dev.cif.Cif;
 import dev.cif.ReadOptions;
 import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 
 /**
  * Hive's merge stage (hive.merge.*) on a CIF table, on either engine: an INSERT with three reducers writes three
  * split-directories; Hive's own merge stage rewrites them through the SerDe and still leaves one per task, with
- * the right rows; with CifMergeHook as a post-execution hook they become one, by block concatenation.
+ * the right rows; with CifMergeHook as a post-execution hook they become one, by block concatenation, and the
+ * table's numFiles and totalSize count the files after the merge, as after Hive's own merge stage.
  */
 final class MergeStage {
   private MergeStage() {}
@@ -33,6 +36,7 @@ final class MergeStage {
       hive.run("INSERT INTO " + plain + " SELECT k, v FROM " + src + " DISTRIBUTE BY k");
       assertEquals(expected, EmbeddedHive.sorted(hive.run("SELECT * FROM " + plain)), "Hive's own merge stage");
       assertTrue(splitDirectories(hive, plain) > 1, "Hive's own merge stage keeps one split-directory per task");
+      assertFileStatsMatchTheFiles(hive, plain);
 
       hive.set("hive.exec.post.hooks", "dev.cif.hive.CifMergeHook");
       hive.run("INSERT INTO " + merged + " SELECT k, v FROM " + src + " DISTRIBUTE BY k");
@@ -40,12 +44,35 @@ final class MergeStage {
       assertEquals(expected, EmbeddedHive.sorted(hive.run("SELECT * FROM " + merged)));
       Path dir = hive.location(merged);
       assertEquals(expected.size(), Cif.createReader(dir.getFileSystem(hive.conf()), dir, new ReadOptions()).verify());
+      // Hive's stats task counted the split-directories the hook then merged away: the hook counts again.
+      assertFileStatsMatchTheFiles(hive, merged);
+      // numRows and rawDataSize are as Hive's stats task left them for the same insert without the hook.
+      for (String stat : List.of("numRows", "rawDataSize")) {
+        String show = "SHOW TBLPROPERTIES %s('" + stat + "')";
+        assertEquals(hive.run(String.format(show, plain)), hive.run(String.format(show, merged)), stat);
+      }
     } finally {
       hive.set("hive.exec.post.hooks", "");
       hive.set("mapreduce.job.reduces", "-1");
       hive.set("hive.merge.tezfiles", "false");
       hive.set("hive.merge.mapredfiles", "false");
     }
+  }
+
+  /** The table's numFiles and totalSize (Hive's basic statistics) are those of the files under its location. */
+  private static void assertFileStatsMatchTheFiles(EmbeddedHive hive, String table) throws Exception {
+    Path dir = hive.location(table);
+    FileSystem fs = dir.getFileSystem(hive.conf());
+    long files = 0;
+    long bytes = 0;
+    RemoteIterator<LocatedFileStatus> it = fs.listFiles(dir, true);
+    while (it.hasNext()) {
+      LocatedFileStatus st = it.next();
+      files++;
+      bytes += st.getLen();
+    }
+    assertEquals(List.of("numFiles\t" + files), hive.run("SHOW TBLPROPERTIES " + table + "('numFiles')"), table);
+    assertEquals(List.of("totalSize\t" + bytes), hive.run("SHOW TBLPROPERTIES " + table + "('totalSize')"), table);
   }
 
   private static int splitDirectories(EmbeddedHive hive, String table) throws Exception {

@@ -67,11 +67,8 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   private volatile CoLocatedReplicaSets coLocatedSets;
   private volatile FSNamesystem namesystem;
   private volatile long attachedAt;
-  private volatile HomeLoad load;
   private int capacity = 100_000;
-  private int directoriesPerLock = 1000;
-  private volatile long loadPauseMillis;
-  private final Object loadPause = new Object();
+  private RecordedHomesLoader loader = new RecordedHomesLoader(1000, 0);
   private long restartGraceMillis;
   private Configuration conf;
 
@@ -83,8 +80,7 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
   public void setConf(Configuration conf) {
     this.conf = conf;
     this.capacity = conf.getInt(HOME_TABLE_CAPACITY_KEY, 100_000);
-    this.directoriesPerLock = Math.max(1, conf.getInt(LOAD_BATCH_KEY, 1000));
-    this.loadPauseMillis = Math.max(0, conf.getLong(LOAD_PAUSE_KEY, 0));
+    this.loader = new RecordedHomesLoader(conf.getInt(LOAD_BATCH_KEY, 1000), conf.getLong(LOAD_PAUSE_KEY, 0));
     this.homes = new HomeTable<>(capacity);
     long heartbeatExpiry = 2L * conf.getInt(
         DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY,
@@ -119,29 +115,17 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
     }
     HomeTable<String> table = new HomeTable<>(capacity);
     homes = table;
-    HomeLoad load = new HomeLoad(table);
-    this.load = load;
-    Thread loader = new Thread(() -> load.run(fsn), "cif-placement-home-loader");
-    loader.setDaemon(true);
-    loader.start();
+    loader.start(fsn, table);
   }
 
   /** True once the latest load of recorded homes has finished (or there is nothing to load). */
   public boolean homesLoaded() {
-    HomeLoad current = load;
-    return current == null || current.done.getCount() == 0;
+    return loader.loaded();
   }
 
   /** Waits for the latest load of recorded homes; returns what it saw (null: none was started). */
   public HomeAttribute.Walk awaitHomesLoaded(long timeoutMillis) throws InterruptedException {
-    HomeLoad current = load;
-    if (current == null) {
-      return null;
-    }
-    if (!current.done.await(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS)) {
-      throw new IllegalStateException("recorded homes not loaded after " + timeoutMillis + " ms");
-    }
-    return current.walk;
+    return loader.await(timeoutMillis);
   }
 
   /**
@@ -150,50 +134,7 @@ public class ColumnPlacementPolicy extends BlockPlacementPolicyDefault implement
    * policy, so an operator tool or a test sets it here.
    */
   public void setHomeLoadPause(long millis) {
-    synchronized (loadPause) {
-      loadPauseMillis = Math.max(0, millis);
-      loadPause.notifyAll();
-    }
-  }
-
-  private void pauseLoad() {
-    synchronized (loadPause) {
-      long start = System.currentTimeMillis();
-      long left;
-      while ((left = start + loadPauseMillis - System.currentTimeMillis()) > 0) {
-        try {
-          loadPause.wait(left);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
-    }
-  }
-
-  /** One background load of the recorded homes into one table. */
-  private final class HomeLoad {
-    private final HomeTable<String> table;
-    private final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
-    private volatile HomeAttribute.Walk walk;
-
-    HomeLoad(HomeTable<String> table) {
-      this.table = table;
-    }
-
-    void run(FSNamesystem fsn) {
-      try {
-        // Stops when superseded (a newer load took over the policy) or when the table is full: loading
-        // more would only evict homes loaded a moment ago.
-        walk = HomeAttribute.forEach(fsn, directoriesPerLock, ColumnPlacementPolicy.this::pauseLoad,
-            (dir, home) -> load == this && table.loadIfAbsent(dir, home));
-        LOG.info("CIF placement: {} recorded homes loaded in {} ms ({} directories walked,"
-            + " longest read-lock hold {} ms{})", walk.homes(), walk.millis(), walk.directories(),
-            walk.maxLockHoldNanos() / 1_000_000, walk.complete() ? "" : ", stopped early");
-      } finally {
-        done.countDown();
-      }
-    }
+    loader.setPause(millis);
   }
 
   @Override
