@@ -42,10 +42,10 @@ public final class SparkSqlShell {
         case "-f": sql = Files.readString(Path.of(value(args, ++i)), StandardCharsets.UTF_8); break;
         case "--warehouse": warehouse = Path.of(value(args, ++i)); break;
         case "--header": header = true; break;
-        default: throw new UsageException("unknown option " + args[i] + "\n" + USAGE);
+        default: throw new UsageException("unknown option " + args[i]);
       }
     }
-    if (sql == null) throw new UsageException("-e or -f is needed\n" + USAGE);
+    if (sql == null) throw new UsageException("-e or -f is needed");
     List<String> statements = statements(sql);
     File log = quietLog(warehouse.resolve("cif-spark-sql.log").toFile(), terminal);
     SparkSession spark = SparkSession.builder()
@@ -83,7 +83,7 @@ public final class SparkSqlShell {
   }
 
   private static String value(String[] args, int i) {
-    if (i >= args.length) throw new UsageException(args[i - 1] + " needs a value\n" + USAGE);
+    if (i >= args.length) throw new UsageException(args[i - 1] + " needs a value");
     return args[i];
   }
 
