@@ -10,8 +10,8 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The Hadoop configuration a scan or a write runs with, as it travels from the driver to the tasks:
- * the session's Hadoop settings plus the source's options (so {@code .option("cif.block.bytes", ...)}
- * sets a cif.* setting for one read or write). Serialized with Hadoop's own writer.
+ * the session's Hadoop settings plus the source's options (so an option named after a cif.* setting, such
+ * as cif.block.bytes, sets it for one read or write). Serialized with Hadoop's own writer.
  */
 final class HadoopConf implements Serializable {
   private static final long serialVersionUID = 1L;
