@@ -61,10 +61,20 @@ public final class SkipListWriter {
     try {
       encode(v, bytes);
     } catch (RuntimeException e) {
-      values.truncate(before);
-      if (scoped != null) scoped.undoLastWrite();
+      undo(before);
       throw e;
     }
+    endValue();
+  }
+
+  /** Takes back a value that failed half-way: its bytes and any dictionary entry it added. */
+  private void undo(int valuesBefore) {
+    values.truncate(valuesBefore);
+    if (scoped != null) scoped.undoLastWrite();
+  }
+
+  /** Records where the value just written ends. */
+  private void endValue() {
     if (count == ends.length) ends = Arrays.copyOf(ends, count * 2);
     ends[count++] = values.size();
   }
@@ -94,10 +104,9 @@ public final class SkipListWriter {
   /** The kinds of typed values (dev.cif.ColumnAppender's appends). */
   public enum Kind { NULL, BOOLEAN, INT, LONG, FLOAT, DOUBLE, BYTES }
 
-  /** One typed value (the kind says which argument holds it); a value refused leaves the block as it was. */
   /**
-   * One typed value: the long l holds a boolean (0 or 1), an int or a long, the double d a float or a
-   * double, b[off, off + len) bytes.
+   * One typed value; the kind says which argument holds it: the long l a boolean (0 or 1), an int or a
+   * long, the double d a float or a double, b[off, off + len) bytes. A value refused leaves the block as it was.
    */
   public void addTyped(Kind kind, long l, double d, byte[] b, int off, int len) {
     if (prefixed) {
@@ -117,12 +126,10 @@ public final class SkipListWriter {
       }
       placed(bytes);
     } catch (RuntimeException e) {
-      values.truncate(before);
-      if (scoped != null) scoped.undoLastWrite();
+      undo(before);
       throw e;
     }
-    if (count == ends.length) ends = Arrays.copyOf(ends, count * 2);
-    ends[count++] = values.size();
+    endValue();
   }
 
   private static Object boxed(Kind kind, long l, double d, byte[] b, int off, int len) {
