@@ -42,6 +42,16 @@ class DistributionIT {
     }
   }
 
+  /** What a test needs is not what a user runs: a test framework in lib/ would only be shipped, licensed and loaded. */
+  @Test
+  void shipsNoTestFramework() throws IOException {
+    try (var jars = Files.list(home.resolve("lib"))) {
+      List<String> test = jars.map(p -> p.getFileName().toString())
+          .filter(n -> n.matches("(junit|mockito|opentest4j|apiguardian|hamcrest|assertj).*\\.jar")).sorted().toList();
+      assertEquals(List.of(), test);
+    }
+  }
+
   @Test
   void runsTheDemoAndReadsWhatItWroteWithoutMaven() throws Exception {
     Run noMaven = dist.run(List.of(dist.path.resolve("bash").toString(), "-c", "command -v mvn"), dist.path.toString(), Map.of());
