@@ -31,7 +31,7 @@ class DistributionIT {
   void holdsTheLauncherTheBundlesThePlacementPolicyAndTheDocs() throws IOException {
     assertTrue(Files.isExecutable(home.resolve("bin/cif")));
     String version = System.getProperty("cif.dist.name").substring("cif-".length());
-    for (String jar : List.of("cif-hive-bundle-", "cif-pig-bundle-", "placement-policy-", "cif-core-", "hive-exec-")) {
+    for (String jar : List.of("cif-hive-bundle-", "cif-pig-bundle-", "cif-spark-bundle-", "placement-policy-", "cif-core-", "hive-exec-")) {
       assertTrue(Files.isRegularFile(home.resolve("lib/" + jar + (jar.equals("hive-exec-") ? "4.1.0" : version) + ".jar")), jar);
     }
     assertTrue(Files.isRegularFile(home.resolve("docs/cluster.md")));

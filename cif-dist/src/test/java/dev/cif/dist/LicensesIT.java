@@ -77,6 +77,7 @@ class LicensesIT {
   void everyCifJarCarriesLicenceNoticeAndTheLicencesOfWhatItBundles() throws IOException {
     List<Path> cifJars = jars().stream().filter(LicensesIT::isCifJar).toList();
     assertTrue(cifJars.stream().anyMatch(j -> j.getFileName().toString().startsWith("cif-pig-bundle-")), "no Pig bundle in lib/");
+    assertTrue(cifJars.stream().anyMatch(j -> j.getFileName().toString().startsWith("cif-spark-bundle-")), "no Spark bundle in lib/");
     List<String> missing = new ArrayList<>();
     for (Path jar : cifJars) {
       String name = jar.getFileName().toString();

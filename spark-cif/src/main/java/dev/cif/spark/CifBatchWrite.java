@@ -5,8 +5,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -18,8 +16,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A write job into a CIF table through Spark's commit protocol ({@link WriteStaging}): tasks write
  * hidden split-directories, Spark's commit coordinator lets one attempt of each task commit, and the
- * job commit moves exactly the committed attempts' split-directories into the table (after removing
- * its visible contents, for an overwrite). A job that fails or is aborted leaves nothing visible.
+ * job commit ({@link JobCommit}) moves exactly the committed attempts' split-directories into the table,
+ * in place of what the write replaces. A job that fails or is aborted leaves nothing visible.
  */
 final class CifBatchWrite implements BatchWrite {
   private final Path table;
@@ -27,18 +25,18 @@ final class CifBatchWrite implements BatchWrite {
   private final String job;
   private final StructType rowType;
   private final List<String> partitionColumns;
-  private final boolean overwrite;
+  private final JobCommit.Mode mode;
   private final Schema schema;
   private final int[] dataColumns;
   private final int[] partitionIndices;
 
-  CifBatchWrite(Path table, HadoopConf conf, String job, StructType rowType, List<String> partitionColumns, boolean overwrite) {
+  CifBatchWrite(Path table, HadoopConf conf, String job, StructType rowType, List<String> partitionColumns, JobCommit.Mode mode) {
     this.table = table;
     this.conf = conf;
     this.job = job;
     this.rowType = rowType;
     this.partitionColumns = List.copyOf(partitionColumns);
-    this.overwrite = overwrite;
+    this.mode = mode;
     List<StructField> data = new ArrayList<>();
     List<Integer> dataIdx = new ArrayList<>();
     for (int i = 0; i < rowType.size(); i++) {
@@ -63,32 +61,12 @@ final class CifBatchWrite implements BatchWrite {
 
   @Override
   public void commit(WriterCommitMessage[] messages) {
+    List<WriteCommit> commits = new ArrayList<>();
+    for (WriterCommitMessage m : messages) if (m != null) commits.add((WriteCommit) m);
     try {
-      FileSystem fs = table.getFileSystem(conf.get());
-      fs.mkdirs(table);
-      if (overwrite) {
-        for (FileStatus st : fs.listStatus(table)) {
-          String name = st.getPath().getName();
-          if (!name.startsWith(".") && !name.startsWith("_") && !fs.delete(st.getPath(), true)) {
-            throw new IOException("could not remove " + st.getPath());
-          }
-        }
-      }
-      for (WriterCommitMessage m : messages) {
-        if (m == null) continue;
-        WriteCommit c = (WriteCommit) m;
-        Path committed = new Path(c.committedDir());
-        for (String rel : c.splitDirectories()) {
-          Path from = new Path(committed, rel);
-          Path to = new Path(table, rel);
-          fs.mkdirs(to.getParent());
-          if (fs.exists(to)) throw new IOException(to + " exists already: a split-directory is never replaced");
-          if (!fs.rename(from, to)) throw new IOException("could not rename " + from + " to " + to);
-        }
-      }
-      fs.delete(WriteStaging.staging(table, job), true);
+      new JobCommit(table.getFileSystem(conf.get()), table, WriteStaging.staging(table, job)).run(commits, mode);
     } catch (IOException e) {
-      throw new UncheckedIOException("CIF: the commit of the write into " + table + " failed: " + e.getMessage(), e);
+      throw new UncheckedIOException("CIF: the commit of the write into " + table + " failed (the table is as it was): " + e.getMessage(), e);
     }
   }
 

@@ -18,6 +18,7 @@ import org.apache.spark.sql.types.DoubleType;
 import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.TimestampNTZType;
@@ -29,7 +30,8 @@ import org.apache.spark.sql.types.TimestampType;
  * into the vector in a tight loop (strings and binary are copied from the block buffer, as Spark's
  * vectors own their bytes; a decimal wider than 18 digits keeps its stored unscaled bytes, which is
  * Spark's own form); nested types and columns without an array form go value by value through a
- * {@link ValueAppender}; a column the split-directory lacks reads its default.
+ * {@link ValueAppender}; a map column whose keys were pushed goes through a {@link SelectedKeysLoad}; a column
+ * the split-directory lacks reads its default.
  */
 final class ColumnLoad {
   /** Index of the column among the cursor's projected columns. */
@@ -38,6 +40,8 @@ final class ColumnLoad {
   private final VectorTarget.Kind kind;
   private final ValueAppender appender;
   private final long microsPerUnit;
+  /** For a map column: how a reader with pushed keys fills it (no map object per row). */
+  private final SelectedKeysLoad selectedKeys;
   private VectorTarget target;
 
   ColumnLoad(int column, DataType type, Schema cif) {
@@ -46,6 +50,7 @@ final class ColumnLoad {
     this.kind = kindOf(type);
     this.appender = ValueAppender.of(type, cif);
     this.microsPerUnit = ValueAppender.microsPerUnit(cif);
+    this.selectedKeys = type instanceof MapType ? new SelectedKeysLoad((MapType) type, cif) : null;
   }
 
   private static VectorTarget.Kind kindOf(DataType t) {
@@ -66,6 +71,10 @@ final class ColumnLoad {
       return;
     }
     ColumnReader reader = runs.column(column);
+    if (selectedKeys != null && reader.selectedMapKeys() != null) {
+      selectedKeys.load(v, reader, n);
+      return;
+    }
     VectorTarget.Kind has = reader.vectorKind();
     boolean fast = has != null && (has == kind || (kind == null && type instanceof DecimalType && has != VectorTarget.Kind.DOUBLE));
     if (!fast) {

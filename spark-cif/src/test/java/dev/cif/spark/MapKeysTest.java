@@ -71,4 +71,34 @@ class MapKeysTest {
     String plan = q.queryExecution().executedPlan().toString();
     assertTrue(plan.contains("MapKeys: {m=[k1, k11]}") || plan.contains("MapKeys: {m=[k11, k1]}"), plan);
   }
+
+  /**
+   * Pushed keys go into Spark's vectors straight from the reader's selected-keys batches (SelectedKeysLoad):
+   * null maps, maps without the key, null values and present values, of string and int values, in keyed
+   * DCSL blocks, DCSL blocks without key streams and the default layout, read as the whole map reads them.
+   */
+  @Test
+  void pushedKeysReadAsTheWholeMapDoesForEveryKindOfRow() throws Exception {
+    String rows = "SELECT id, CASE id % 5 WHEN 0 THEN NULL WHEN 1 THEN map('k2', 'b') WHEN 2 THEN map('k1', NULL, 'k2', 'b')"
+        + " ELSE map('k1', concat('a', id), 'k2', 'b', 'k3', 'c') END AS m,"
+        + " CASE id % 4 WHEN 0 THEN NULL WHEN 1 THEN map('y', 1) ELSE map('x', CAST(id AS INT), 'y', CAST(NULL AS INT)) END AS mi"
+        + " FROM range(0, 3000)";
+    String[][] writes = {{"cif.layout", ""}, {"cif.layout", "m:dcsl,mi:dcsl"}, {"cif.dcsl.key-streams", "false"}};
+    for (String[] option : writes) {
+      String t = SharedSpark.newDir("mapkeys-rows").toString();
+      SharedSpark.session().sql(rows).coalesce(1).write().format("cif").option(option[0], option[1]).mode("append").save(t);
+      SharedSpark.session().read().format("cif").load(t).createOrReplaceTempView("kinds");
+      Dataset<Row> pushed = SharedSpark.session().sql("SELECT id, m['k1'], m['k2'], mi['x'] FROM kinds ORDER BY id");
+      Dataset<Row> whole = SharedSpark.session().sql("SELECT id, m['k1'], m['k2'], mi['x'], size(m), size(mi) FROM kinds ORDER BY id");
+      List<Row> p = pushed.collectAsList();
+      List<Row> w = whole.collectAsList();
+      assertTrue(pushed.queryExecution().executedPlan().toString().contains("MapKeys: {"), pushed.queryExecution().executedPlan().toString());
+      assertEquals(3000, p.size());
+      for (int r = 0; r < p.size(); r++) {
+        for (int c = 0; c < 4; c++) assertEquals(w.get(r).get(c), p.get(r).get(c), option[0] + "=" + option[1] + ", row " + r + ", column " + c);
+      }
+      assertEquals("a3", p.get(3).getString(1));
+      assertEquals(2, p.get(2).getInt(3));
+    }
+  }
 }

@@ -65,4 +65,53 @@ class PartitionedTableTest {
     spark().sql("DROP TABLE cif_managed");
     spark().sql("DROP TABLE cif_at");
   }
+
+  private static String partitions(String sql) {
+    return spark().sql(sql).collectAsList().toString();
+  }
+
+  /** Each partition of the table at path: p, its rows, its least id. */
+  private static String partitionsAt(String path) {
+    spark().read().format("cif").load(path).createOrReplaceTempView("dyn");
+    return partitions("SELECT p, count(*), min(id) FROM dyn GROUP BY p ORDER BY p");
+  }
+
+  /**
+   * partitionOverwriteMode=dynamic, as the write's option and as the session's setting, on save(path) and on
+   * INSERT OVERWRITE of a catalog table: only the partition directories the write produces are replaced; the
+   * option static (or no setting) replaces the whole table.
+   */
+  @Test
+  void dynamicPartitionOverwriteReplacesOnlyThePartitionsWritten() throws Exception {
+    String table = SharedSpark.newDir("dynamic").toString();
+    spark().sql("SELECT id, CAST(id % 3 AS INT) AS p FROM range(0, 30)").write().format("cif").mode("append")
+        .partitionBy("p").save(table);
+    spark().sql("SELECT id, 1 AS p FROM range(100, 105)").write().format("cif").mode("overwrite")
+        .option("partitionOverwriteMode", "dynamic").partitionBy("p").save(table);
+    assertEquals("[[0,10,0], [1,5,100], [2,10,2]]", partitionsAt(table));
+    try {
+      spark().conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
+      spark().sql("SELECT id, CAST(2 + id % 2 AS INT) AS p FROM range(200, 204)").write().format("cif").mode("overwrite")
+          .partitionBy("p").save(table);
+      assertEquals("[[0,10,0], [1,5,100], [2,2,200], [3,2,201]]", partitionsAt(table));
+
+      Path location = SharedSpark.newDir("dynamic-catalog");
+      spark().sql("DROP TABLE IF EXISTS cif_dyn");
+      spark().sql("CREATE TABLE cif_dyn (id BIGINT, p INT) USING cif PARTITIONED BY (p) LOCATION '" + location.toUri() + "'");
+      spark().sql("INSERT INTO cif_dyn SELECT id, CAST(id % 3 AS INT) FROM range(0, 30)");
+      spark().sql("INSERT OVERWRITE cif_dyn SELECT id, 0 FROM range(300, 301)");
+      assertEquals("[[0,1,300], [1,10,1], [2,10,2]]", partitions("SELECT p, count(*), min(id) FROM cif_dyn GROUP BY p ORDER BY p"));
+      spark().sql("DROP TABLE cif_dyn");
+
+      spark().sql("SELECT id, 5 AS p FROM range(500, 503)").write().format("cif").mode("overwrite")
+          .option("partitionOverwriteMode", "static").partitionBy("p").save(table);
+      assertEquals("[[5,3,500]]", partitionsAt(table));
+    } finally {
+      spark().conf().unset("spark.sql.sources.partitionOverwriteMode");
+    }
+    try (Stream<Path> s = Files.list(Path.of(table))) {
+      assertEquals(List.of("p=5"), s.map(d -> d.getFileName().toString()).sorted().collect(Collectors.toList()),
+          "no staging directory or replaced partition is left");
+    }
+  }
 }

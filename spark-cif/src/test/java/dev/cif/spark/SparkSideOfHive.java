@@ -16,11 +16,25 @@ import org.apache.spark.sql.types.StructType;
  * Hive wrote {@code STORED AS CIF}, a directory to write, the Spark schema the mapping must give (DDL), and
  * a file of Spark SQL {@code SELECT}s, one row each, with the values Hive was given. It reads Hive's table
  * with {@code format("cif")}, checks its schema and every row against those values, then writes the same
- * values (computed by Spark) with {@code format("cif")} for Hive to read. Exit 0 when all is equal; else
+ * values (computed by Spark) with {@code format("cif")} for Hive to read, and, given a fifth argument, a table
+ * of Spark timestamps (instants) there. Exit 0 when all is equal; else
  * one line on stderr per difference and exit 1.
  */
 public final class SparkSideOfHive {
   private SparkSideOfHive() {}
+
+  /**
+   * Spark's timestamp (an instant) for Hive to read: (id, tsi) where tsi is the instant whose UTC wall-clock
+   * time is the row's ts (timestamp_ntz), written while the session's time zone is not UTC, so that a reader
+   * showing the session's wall-clock time, not UTC's, would differ.
+   */
+  private static void writeInstants(SparkSession spark, Dataset<Row> rows, Path table) {
+    spark.conf().set("spark.sql.session.timeZone", "UTC");
+    Dataset<Row> instants = rows.selectExpr("id", "CAST(ts AS TIMESTAMP) AS tsi");
+    List<Row> values = instants.collectAsList();
+    spark.conf().set("spark.sql.session.timeZone", "America/Los_Angeles");
+    spark.createDataFrame(values, instants.schema()).write().format("cif").mode("overwrite").save(table.toUri().toString());
+  }
 
   public static void main(String[] args) throws Exception {
     Path hiveTable = Path.of(args[0]);
@@ -57,6 +71,7 @@ public final class SparkSideOfHive {
       // What Spark writes is its own values of the expected rows, typed by the expected schema.
       spark.createDataFrame(expected, expectedSchema).write().format("cif").mode("overwrite")
           .save(sparkTable.toUri().toString());
+      if (args.length > 4) writeInstants(spark, spark.createDataFrame(expected, expectedSchema), Path.of(args[4]));
     } finally {
       spark.stop();
     }

@@ -19,12 +19,14 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -33,7 +35,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Writes through Spark's commit protocol: a task that fails half-way and is retried, a speculative
- * second attempt, and a failed job each leave every row exactly once, or nothing.
+ * second attempt, a failed job and a failed job commit each leave every row exactly once, or nothing.
  */
 class WriteCommitTest {
   private static SparkSession spark() { return SharedSpark.session(); }
@@ -137,7 +139,12 @@ class WriteCommitTest {
   }
 
   private static BatchWrite batchWrite(Path table, StructType schema, String mode) {
-    CifTable t = (CifTable) new CifDataSource().getTable(schema, new Transform[0], Map.of("path", table.toString()));
+    return batchWrite(table, schema, new Transform[0], mode);
+  }
+
+  /** A write job as Spark builds one: mode append, overwrite (truncate) or dynamic (overwriteDynamicPartitions). */
+  private static BatchWrite batchWrite(Path table, StructType schema, Transform[] partitioning, String mode) {
+    CifTable t = (CifTable) new CifDataSource().getTable(schema, partitioning, Map.of("path", table.toString()));
     LogicalWriteInfo info = new LogicalWriteInfo() {
       private final String id = java.util.UUID.randomUUID().toString();
       @Override public CaseInsensitiveStringMap options() { return CaseInsensitiveStringMap.empty(); }
@@ -145,7 +152,49 @@ class WriteCommitTest {
       @Override public StructType schema() { return schema; }
     };
     CifWriteBuilder b = (CifWriteBuilder) t.newWriteBuilder(info);
-    return ("overwrite".equals(mode) ? b.truncate() : b).build().toBatch();
+    WriteBuilder w = "overwrite".equals(mode) ? b.truncate() : "dynamic".equals(mode) ? b.overwriteDynamicPartitions() : b;
+    return w.build().toBatch();
+  }
+
+  /** Every file and directory below the table, relative to it. */
+  private static List<String> tree(Path table) throws Exception {
+    try (Stream<Path> s = Files.walk(table)) {
+      return s.map(p -> table.relativize(p).toString()).sorted().collect(Collectors.toList());
+    }
+  }
+
+  /**
+   * A job commit that fails half-way (the second task's committed split-directory is gone when the commit
+   * renames it, after the first task's is in the table and what the write replaces has been moved out)
+   * undoes what it did: for a dynamic partition overwrite, an overwrite and an append, the table's files
+   * are exactly those before the write.
+   */
+  @Test
+  void aJobCommitThatFailsHalfWayLeavesTheTableAsItWas() throws Exception {
+    Path table = SharedSpark.newDir("failedcommit");
+    spark().sql("SELECT id, CAST(id % 2 AS INT) AS p FROM range(0, 100)").write().format("cif").mode("append")
+        .partitionBy("p").save(table.toString());
+    List<String> before = tree(table);
+    StructType schema = new StructType().add("id", DataTypes.LongType).add("p", DataTypes.IntegerType);
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    for (String mode : List.of("dynamic", "overwrite", "append")) {
+      BatchWrite job = batchWrite(table, schema, new Transform[] {Expressions.identity("p")}, mode);
+      DataWriterFactory factory = job.createBatchWriterFactory(() -> 2);
+      DataWriter<InternalRow> existing = factory.createWriter(0, 1);
+      DataWriter<InternalRow> fresh = factory.createWriter(1, 2);
+      for (long i = 0; i < 10; i++) {
+        existing.write(new GenericInternalRow(new Object[] {i, 1}));
+        fresh.write(new GenericInternalRow(new Object[] {i, 2}));
+      }
+      WriteCommit first = (WriteCommit) existing.commit();
+      WriteCommit second = (WriteCommit) fresh.commit();
+      assertTrue(fs.delete(new org.apache.hadoop.fs.Path(second.committedDir(), second.splitDirectories().get(0)), true));
+      WriterCommitMessage[] messages = {first, second};
+      assertThrows(java.io.UncheckedIOException.class, () -> job.commit(messages), mode);
+      job.abort(messages);
+      assertEquals(before, tree(table), mode + ": the failed commit changed the table");
+    }
+    assertEveryIdOnce(table.toString(), 100);
   }
 
   @Test

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * of its own on spark-cif's test classpath (Hive and Spark cannot share one), checking the schema the
  * mapping gives and every value against the same values computed by Spark SQL. That JVM then writes those
  * Spark values with {@code format("cif")}, and Hive reads the directory as an external CIF table and must
- * find what it wrote itself.
+ * find what it wrote itself; and a column of Spark's timestamp (an instant) Hive reads as its UTC wall-clock time.
  */
 class SparkHiveBothWaysTest extends EmbeddedHiveTest {
   static final String COLUMNS = "id INT, ti TINYINT, si SMALLINT, i INT, bi BIGINT, f FLOAT, d DOUBLE, amt DECIMAL(10,2),"
@@ -70,7 +70,9 @@ class SparkHiveBothWaysTest extends EmbeddedHiveTest {
     Path work = Files.createTempDirectory(tmp, "spark-hive");
     Path selects = Files.write(work.resolve("rows.sql"), sparkSelects, StandardCharsets.UTF_8);
     Path sparkTable = work.resolve("sw");
-    runSparkSide(work, hive.location("hw").toUri().getPath(), sparkTable.toString(), sparkSql(COLUMNS), selects.toString());
+    Path instantTable = work.resolve("si");
+    runSparkSide(work, hive.location("hw").toUri().getPath(), sparkTable.toString(), sparkSql(COLUMNS), selects.toString(),
+        instantTable.toString());
 
     hive.run("CREATE EXTERNAL TABLE sw (" + COLUMNS + ") STORED AS CIF LOCATION '" + sparkTable.toUri() + "'");
     List<String> hiveWrote = EmbeddedHive.sorted(hive.run("SELECT * FROM hw"));
@@ -79,6 +81,13 @@ class SparkHiveBothWaysTest extends EmbeddedHiveTest {
     // Map lookups with non-string keys and nested fields through hive-cif's own paths over Spark's files.
     String lookups = "SELECT id, mi[1], mb[4000000000], ms['a'], st.n.y[7], sa[0].k, size(arr) FROM ";
     assertEquals(EmbeddedHive.sorted(hive.run(lookups + "hw")), EmbeddedHive.sorted(hive.run(lookups + "sw")));
+
+    // Spark's timestamp (an instant, timestamp-micros) declared TIMESTAMP in Hive reads as its UTC wall-clock
+    // time: the Spark side wrote the instants whose UTC time is hw's ts, under a session zone other than UTC.
+    hive.run("CREATE EXTERNAL TABLE si (id INT, tsi TIMESTAMP) STORED AS CIF LOCATION '" + instantTable.toUri() + "'");
+    List<String> wallClock = EmbeddedHive.sorted(hive.run("SELECT id, ts FROM hw"));
+    assertEquals(wallClock, EmbeddedHive.sorted(hive.run("SELECT id, tsi FROM si")), "spark timestamp -> hive timestamp");
+    assertEquals(List.of("1"), hive.run("SELECT id FROM si WHERE tsi = CAST('2020-01-02 03:04:05.123456' AS TIMESTAMP)"));
   }
 
   private static String select(int id, String[] values) {
