@@ -12,7 +12,7 @@ def report(path):
         if len(c) > 10 and c[1] in ('cif', 'orc') and c[3].isdigit():
             objects[(c[1], c[2])] = dict(objects=int(c[6]), bytes=int(c[7].replace(',', '')),
                                          dirs=c[8], median=c[9])
-        elif len(c) > 4 and re.match(r'q\d', c[1]) and c[2] in ('cif', 'orc'):
+        elif len(c) > 4 and re.match(r'q\d', c[1]) and c[2] in ('cif', 'orc') and re.fullmatch(r'[\d.]+', c[3]):
             walls[(c[1], c[2])] = float(c[3])
     start = re.search(r'load average at start: ([\d.]+ [\d.]+ [\d.]+)', text)
     end = re.search(r'Load average at end: ([\d.]+ [\d.]+ [\d.]+)', text)
