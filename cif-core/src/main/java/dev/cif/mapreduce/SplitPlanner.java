@@ -8,6 +8,7 @@ import dev.cif.impl.split.SplitDirectoryLayout;
 import dev.cif.pushdown.Predicate;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -31,7 +32,8 @@ import org.apache.hadoop.fs.Path;
  * rule it out is left out; one without them is judged by the task from the footers it reads anyway. A
  * predicate statistics cannot use ({@link DirectoryStatistics#canRuleOut}: Hive's IS NOT NULL on join keys,
  * filters it could not translate) costs no call at all. The
- * listing travels in the split, so the task lists nothing and asks for no file's status.
+ * listing travels in the split, so the task lists nothing and asks for no file's status. The inputs of one
+ * file system are listed together (partition directories: two batched listings for up to 100, not two each).
  */
 public final class SplitPlanner {
   private SplitPlanner() {}
@@ -54,9 +56,14 @@ public final class SplitPlanner {
     List<FileStatus[]> groupListings = new ArrayList<>();
     Map<String, Long> groupHosts = new HashMap<>();
     long groupBytes = 0;
-    for (Path input : inputs) {
-      FileSystem fs = input.getFileSystem(conf);
-      for (DatasetListing.Listed listed : DatasetListing.listed(fs, input)) {
+    for (int from = 0; from < inputs.length; ) {
+      // Consecutive inputs on one file system (Hive's partition directories) are listed together.
+      FileSystem fs = inputs[from].getFileSystem(conf);
+      int to = from + 1;
+      while (to < inputs.length && sameFileSystem(fs, inputs[to].getFileSystem(conf))) to++;
+      List<Path> together = Arrays.asList(inputs).subList(from, to);
+      from = to;
+      for (DatasetListing.Listed listed : DatasetListing.listed(fs, together)) {
         Path dir = listed.dir;
         if (judged && DirectoryStatistics.supported(fs, dir)) {
           DirectoryStatistics stats = DirectoryStatistics.read(fs, dir);
@@ -123,6 +130,10 @@ public final class SplitPlanner {
   private static Set<String> columnsOf(ReadOptions options) {
     List<String> names = options.columns();
     return names == null || names.isEmpty() ? null : new HashSet<>(names);
+  }
+
+  private static boolean sameFileSystem(FileSystem a, FileSystem b) {
+    return a == b || a.getUri().equals(b.getUri());
   }
 
   /** Up to three hosts, most bytes first. */

@@ -38,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * calls, the task opens each projected column file of each split-directory it reads exactly once (one
  * getBlockLocations each) and asks for nothing else, and a split-directory whose recorded statistics rule
  * the pushed predicate out costs one getXAttrs call and is never opened; a predicate statistics could rule
- * nothing out with (Hive's IS NOT NULL on join keys) costs no getXAttrs call.
+ * nothing out with (Hive's IS NOT NULL on join keys) costs no getXAttrs call; the partition directories Hive
+ * passes as inputs are listed together, two batched listings for all of them.
  */
 class NameNodeCallsTest {
   private static final int DIRS = 4;
@@ -48,6 +49,10 @@ class NameNodeCallsTest {
   private static MiniDFSCluster cluster;
   private static FileSystem fs;
   private static final Path DATASET = new Path("/t");
+  /** A partitioned dataset, as Hive lays one out: PARTITIONS directories of DIRS_PER_PARTITION split-directories. */
+  private static final Path PARTITIONED = new Path("/p");
+  private static final int PARTITIONS = 3;
+  private static final int DIRS_PER_PARTITION = 2;
 
   @BeforeAll
   static void writeDataset() throws Exception {
@@ -61,16 +66,21 @@ class NameNodeCallsTest {
     cluster.waitActive();
     fs = cluster.getFileSystem();
     // Split-directory d holds k in [1000 d, 1000 d + ROWS): the statistics of all but the last rule out k >= 3000.
-    for (int d = 0; d < DIRS; d++) {
-      try (CifWriter w = Cif.createSplitDirectoryWriter(fs, new Path(DATASET, "part-" + d), SCHEMA, Cif.writeOptions(conf))) {
-        for (int i = 0; i < ROWS; i++) {
-          GenericData.Record r = new GenericData.Record(SCHEMA);
-          r.put("k", d * 1000 + i);
-          r.put("a", "a" + i);
-          r.put("b", (long) i);
-          r.put("c", i / 2.0);
-          w.write(r);
-        }
+    for (int d = 0; d < DIRS; d++) write(conf, new Path(DATASET, "part-" + d), d);
+    for (int p = 0; p < PARTITIONS; p++) {
+      for (int d = 0; d < DIRS_PER_PARTITION; d++) write(conf, new Path(new Path(PARTITIONED, "dt=" + p), "part-" + d), p);
+    }
+  }
+
+  private static void write(Configuration conf, Path dir, int d) throws Exception {
+    try (CifWriter w = Cif.createSplitDirectoryWriter(fs, dir, SCHEMA, Cif.writeOptions(conf))) {
+      for (int i = 0; i < ROWS; i++) {
+        GenericData.Record r = new GenericData.Record(SCHEMA);
+        r.put("k", d * 1000 + i);
+        r.put("a", "a" + i);
+        r.put("b", (long) i);
+        r.put("c", i / 2.0);
+        w.write(r);
       }
     }
   }
@@ -91,6 +101,30 @@ class NameNodeCallsTest {
     assertEquals(1, calls.getOrDefault("getBatchedListing", 0L), "batched listings: " + calls);
     assertEquals(files + 2, total(calls), "calls: " + calls);
     assertTrue(total(calls) <= 1.5 * files, "calls: " + calls);
+  }
+
+  @Test
+  void thePartitionsOfAReadAreListedTogether() throws Exception {
+    // Hive passes each partition directory of a table as an input path.
+    Path[] partitions = new Path[PARTITIONS];
+    for (int p = 0; p < PARTITIONS; p++) partitions[p] = new Path(PARTITIONED, "dt=" + p);
+    Configuration conf = job("k,a", null, partitions);
+    Map<String, Long> calls = countCalls(() -> assertEquals(PARTITIONS * DIRS_PER_PARTITION * ROWS, readAll(conf)));
+    int files = 2 * PARTITIONS * DIRS_PER_PARTITION;
+    assertEquals(files, calls.getOrDefault("getBlockLocations", 0L), "opens: " + calls);
+    // The partitions in one batched listing, then all their split-directories in another (two per partition
+    // before: 3 getListing and 3 getBatchedListing).
+    assertEquals(0, calls.getOrDefault("getListing", 0L), "listings: " + calls);
+    assertEquals(2, calls.getOrDefault("getBatchedListing", 0L), "batched listings: " + calls);
+    assertEquals(files + 2, total(calls), "calls: " + calls);
+  }
+
+  @Test
+  void aMissingPartitionAmongOthersIsAClearError() throws Exception {
+    Configuration conf = job("k,a", null, new Path(PARTITIONED, "dt=0"), new Path(PARTITIONED, "dt=9"));
+    java.io.FileNotFoundException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.FileNotFoundException.class,
+        () -> new ColumnInputFormat().getSplits(Job.getInstance(conf)));
+    assertTrue(e.getMessage().contains("no CIF dataset at") && e.getMessage().contains("dt=9"), e.getMessage());
   }
 
   @Test
@@ -126,8 +160,12 @@ class NameNodeCallsTest {
   }
 
   private static Configuration job(String columns, Predicate predicate) throws Exception {
+    return job(columns, predicate, DATASET);
+  }
+
+  private static Configuration job(String columns, Predicate predicate, Path... inputs) throws Exception {
     Job job = Job.getInstance(new Configuration(fs.getConf()));
-    ColumnInputFormat.addInputPath(job, DATASET);
+    for (Path input : inputs) ColumnInputFormat.addInputPath(job, input);
     ColumnInputFormat.setColumns(job, columns);
     ColumnInputFormat.setReaderSchema(job.getConfiguration(), SCHEMA);
     ColumnInputFormat.setPredicate(job.getConfiguration(), predicate);

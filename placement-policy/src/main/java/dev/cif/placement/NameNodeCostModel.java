@@ -11,10 +11,11 @@ import java.util.Locale;
  * write one file per task (ORC, Parquet). docs/scale-placement.md ("The cost model") prints its figures
  * with {@code cif placement cost}; the test checks the worked example, so the doc and the code agree.
  *
- * <p>CIF stores a table as split-directories of one file per column. The model takes every column the
- * same size (the split-directory's bytes over its columns): a column file smaller than an HDFS block
- * still costs a whole block object, so a split-directory of {@code C} columns costs 1 directory,
- * {@code C} files and {@code C * max(1, ceil(S / C / B))} blocks. A row-format file of {@code F} bytes
+ * <p>CIF stores a table as split-directories of one file per column and a schema file (FORMAT.md §4).
+ * The model takes every column the same size (the split-directory's bytes over its columns): a column
+ * file smaller than an HDFS block still costs a whole block object, so a split-directory of {@code C}
+ * columns costs 1 directory, {@code C + 1} files and {@code C * max(1, ceil(S / C / B)) + 1} blocks, the
+ * schema file (a few hundred bytes) taking one block of its own. A row-format file of {@code F} bytes
  * costs 1 file and {@code ceil(F / B)} blocks; the table's own directories (partitions) are left out on
  * both sides, being the same for both.
  */
@@ -48,11 +49,14 @@ public final class NameNodeCostModel {
     }
   }
 
-  /** A CIF table of {@code tableBytes} in split-directories of {@code splitBytes} and equal columns. */
+  /**
+   * A CIF table of {@code tableBytes} in split-directories of {@code splitBytes} and equal columns, each
+   * split-directory with its schema file (one file, one block).
+   */
   public static Objects cif(long tableBytes, int columns, long splitBytes, long blockBytes) {
     long dirs = ceilDiv(tableBytes, splitBytes);
     long blocksPerFile = Math.max(1, ceilDiv(ceilDiv(splitBytes, columns), blockBytes));
-    return new Objects(dirs, dirs * columns, dirs * columns * blocksPerFile);
+    return new Objects(dirs, dirs * (columns + 1), dirs * (columns * blocksPerFile + 1));
   }
 
   /** A table of row-format files (ORC, Parquet) of {@code fileBytes} each. */

@@ -25,31 +25,34 @@ class NameNodeCostModelTest {
   }
 
   @Test
-  void cifAtToday256MibSplitDirectoriesNeedsAbout420MillionObjects() {
+  void cifAt256MibSplitDirectoriesNeedsAbout430MillionObjects() {
     NameNodeCostModel.Objects cif = NameNodeCostModel.cif(PIB, 50, 256 * MIB, BLOCK);
     assertEquals(4_194_304, cif.directories());
-    // Each column file (about 5 MiB) is smaller than a block and still costs one.
-    assertEquals(209_715_200, cif.files());
-    assertEquals(209_715_200, cif.blocks());
-    assertEquals(423_624_704, cif.total());
-    assertEquals(44.9, ratio(cif), 0.05);
+    // Each column file (about 5 MiB) is smaller than a block and still costs one; so does the schema
+    // file: 51 files and 51 blocks per split-directory.
+    assertEquals(4_194_304L * 51, cif.files());
+    assertEquals(4_194_304L * 51, cif.blocks());
+    assertEquals(432_013_312, cif.total());
+    assertEquals(45.8, ratio(cif), 0.05);
   }
 
   @Test
-  void splitDirectoriesOfAboutFourGibBringCifWithinThreeTimesOrc() {
-    assertEquals(3840 * MIB, NameNodeCostModel.smallestSplitWithin(3, PIB, 50, BLOCK, 256 * MIB));
+  void splitDirectoriesOfFourGibBringCifWithinThreeTimesOrc() {
+    assertEquals(4 * GIB, NameNodeCostModel.smallestSplitWithin(3, PIB, 50, BLOCK, 256 * MIB));
     NameNodeCostModel.Objects at4 = NameNodeCostModel.cif(PIB, 50, 4 * GIB, BLOCK);
-    assertEquals(262_144 + 13_107_200 + 13_107_200, at4.total());
-    assertEquals(2.8, ratio(at4), 0.05);
-    NameNodeCostModel.Objects below = NameNodeCostModel.cif(PIB, 50, 3584 * MIB, BLOCK);
-    assertTrue(ratio(below) > 3, "3.5 GiB is still above 3x: " + ratio(below));
+    assertEquals(262_144 + 262_144 * 51 + 262_144 * 51, at4.total());
+    assertEquals(2.9, ratio(at4), 0.05);
+    // The schema files alone (2 objects per split-directory) put 3.75 GiB just above 3x.
+    NameNodeCostModel.Objects below = NameNodeCostModel.cif(PIB, 50, 3840 * MIB, BLOCK);
+    assertTrue(ratio(below) > 3, "3.75 GiB is still above 3x: " + ratio(below));
   }
 
   @Test
   void columnFilesLargerThanABlockCostOneBlockPerBlockSize() {
-    // 8 GiB over 50 columns: about 164 MiB per column file, two 128 MiB blocks each.
+    // 8 GiB over 50 columns: about 164 MiB per column file, two 128 MiB blocks each; the schema file
+    // one.
     NameNodeCostModel.Objects at8 = NameNodeCostModel.cif(PIB, 50, 8 * GIB, BLOCK);
-    assertEquals(131_072 * 50 * 2L, at8.blocks());
+    assertEquals(131_072 * (50 * 2L + 1), at8.blocks());
     assertEquals(2.1, ratio(at8), 0.05);
   }
 
@@ -67,9 +70,9 @@ class NameNodeCostModelTest {
     assertEquals(0, PlacementTool.run(null, new String[] {"cost"}, out));
     String text = bytes.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("| ORC, 1 GiB files | 0 | 1.0 M | 8.4 M | 9.4 M | 1.0 |"), text);
-    assertTrue(text.contains("| CIF, 256 MiB split-directories | 4.2 M | 209.7 M | 209.7 M | 423.6 M"
-        + " | 44.9 |"), text);
-    assertTrue(text.contains("within 3× ORC's objects: 3.75 GiB"), text);
+    assertTrue(text.contains("| CIF, 256 MiB split-directories | 4.2 M | 213.9 M | 213.9 M | 432.0 M"
+        + " | 45.8 |"), text);
+    assertTrue(text.contains("within 3× ORC's objects: 4 GiB"), text);
     bytes.reset();
     assertEquals(PlacementTool.USAGE_OR_ERROR,
         PlacementTool.run(null, new String[] {"cost", "--columns", "0"}, out));

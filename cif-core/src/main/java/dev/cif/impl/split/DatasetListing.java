@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.BatchListingOperations;
@@ -48,35 +49,52 @@ public final class DatasetListing {
    * about two getListing calls rather than n + 1.
    */
   public static List<Listed> listed(FileSystem fs, Path path) throws IOException {
-    FileStatus[] top;
-    try {
-      top = list(fs, path);
-    } catch (FileNotFoundException e) {
-      throw new FileNotFoundException("no CIF dataset at " + path);
-    }
-    List<Listed> out = new ArrayList<>();
-    // Listing a file yields the file itself: a file is no dataset.
-    if (top.length == 1 && top[0].isFile() && top[0].getPath().getName().equals(path.getName())
-        && SplitDirectoryLayout.schemaGeneration(path.getName()) < 0) {
-      return out;
-    }
-    Path root = fs.makeQualified(path);
+    return listed(fs, List.of(path));
+  }
+
+  /**
+   * The split-directories under each of paths (all on fs), in the order of paths, each path's as
+   * {@link #listed(FileSystem, Path)} gives them. The paths themselves are listed together too, and every
+   * depth below them across all paths, so that a read of many partition directories (Hive passes each
+   * as an input) costs about two batched listings, not two per partition.
+   */
+  public static List<Listed> listed(FileSystem fs, List<Path> paths) throws IOException {
+    List<Path> roots = new ArrayList<>();
+    for (Path p : paths) roots.add(fs.makeQualified(p));
+    Map<String, FileStatus[]> tops = listAll(fs, roots);
     Map<String, FileStatus[]> listings = new HashMap<>();
-    listings.put(key(root), top);
-    List<Path> frontier = toSearch(top);
+    List<Path> frontier = new ArrayList<>();
+    List<Path> datasets = new ArrayList<>();
+    for (int i = 0; i < roots.size(); i++) {
+      Path root = roots.get(i);
+      FileStatus[] top = tops.get(key(root));
+      if (top == null) throw new FileNotFoundException("no CIF dataset at " + paths.get(i));
+      // Listing a file yields the file itself: a file is no dataset.
+      if (top.length == 1 && top[0].isFile() && top[0].getPath().getName().equals(root.getName())
+          && SplitDirectoryLayout.schemaGeneration(root.getName()) < 0) {
+        continue;
+      }
+      datasets.add(root);
+      if (listings.put(key(root), top) == null) frontier.addAll(toSearch(top));
+    }
     while (!frontier.isEmpty()) {
       Map<String, FileStatus[]> got = listAll(fs, frontier);
       List<Path> next = new ArrayList<>();
       for (Path p : frontier) {
         FileStatus[] children = got.get(key(p));
         if (children == null) continue; // removed since its parent was listed (a merge, a job's cleanup)
-        listings.put(key(p), children);
-        next.addAll(toSearch(children));
+        // A path given as well as its parent is listed once and searched once.
+        if (listings.put(key(p), children) == null) next.addAll(toSearch(children));
       }
       frontier = next;
     }
-    collect(root, listings, out);
-    return MergeMarkers.visible(out); // a merged split-directory hides those it replaces (FORMAT.md §4.5)
+    List<Listed> out = new ArrayList<>();
+    for (Path root : datasets) {
+      List<Listed> found = new ArrayList<>();
+      collect(root, listings, found);
+      out.addAll(MergeMarkers.visible(found)); // a merged split-directory hides those it replaces (FORMAT.md §4.5)
+    }
+    return out;
   }
 
   private static String key(Path p) { return p.toUri().getPath(); }
@@ -123,7 +141,11 @@ public final class DatasetListing {
   }
 
   /** The listings of dirs, by path; dirs no longer there are left out. */
-  private static Map<String, FileStatus[]> listAll(FileSystem fs, List<Path> dirs) throws IOException {
+  private static Map<String, FileStatus[]> listAll(FileSystem fs, List<Path> given) throws IOException {
+    // Each directory once: a batched listing of a path given twice would return its entries twice.
+    Map<String, Path> unique = new LinkedHashMap<>();
+    for (Path d : given) unique.putIfAbsent(key(d), d);
+    List<Path> dirs = new ArrayList<>(unique.values());
     Map<String, FileStatus[]> out = new HashMap<>();
     if (dirs.size() > 1 && fs instanceof BatchListingOperations) {
       // The NameNode takes at most dfs.batched.ls.limit paths per call.
