@@ -21,6 +21,8 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -31,7 +33,7 @@ import org.apache.spark.sql.types.StructType;
  * the pushed predicate out are not planned at all, nor partition directories whose values rule out the
  * filters on partition columns; blocks are passed over by the readers.
  */
-final class CifScan implements Scan, Batch {
+final class CifScan implements Scan, Batch, SupportsReportStatistics {
   private final CifTable table;
   private final HadoopConf conf;
   private final Schema readerSchema;
@@ -41,6 +43,9 @@ final class CifScan implements Scan, Batch {
   private final MapKeys mapKeys;
   private final org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed;
   private final Map<String, String> options;
+  /** The input partitions, planned once: the optimizer asks for the size (estimateStatistics) before Spark plans. */
+  private InputPartition[] planned;
+  private long plannedBytes;
 
   CifScan(CifTable table, HadoopConf conf, Schema readerSchema, StructType required, Predicate predicate, Predicate onPartitions,
       MapKeys mapKeys, org.apache.spark.sql.connector.expressions.filter.Predicate[] pushed, Map<String, String> options) {
@@ -86,7 +91,30 @@ final class CifScan implements Scan, Batch {
 
   @Override
   public InputPartition[] planInputPartitions() {
+    if (planned == null) planned = plan();
+    return planned.clone();
+  }
+
+  /**
+   * The bytes the scan will read: its splits' lengths, which count only the projected columns' files of the
+   * split-directories the filters leave. Without it Spark takes a DataSource V2 scan to be of
+   * spark.sql.defaultSizeInBytes (unbounded), so it never broadcasts a CIF dimension table into a join
+   * (Parquet's and ORC's scans report their files' sizes) and shuffles the fact table instead.
+   */
+  @Override
+  public Statistics estimateStatistics() {
+    planInputPartitions();
+    long bytes = plannedBytes;
+    return new Statistics() {
+      @Override public java.util.OptionalLong sizeInBytes() { return java.util.OptionalLong.of(bytes); }
+
+      @Override public java.util.OptionalLong numRows() { return java.util.OptionalLong.empty(); }
+    };
+  }
+
+  private InputPartition[] plan() {
     List<InputPartition> out = new ArrayList<>();
+    plannedBytes = 0;
     StructType partitionSchema = table.partitionSchema();
     try {
       FileSystem fs = table.path().getFileSystem(conf.get());
@@ -96,6 +124,7 @@ final class CifScan implements Scan, Batch {
         if (!PartitionPruning.mayMatch(onPartitions, values, partitionSchema)) continue;
         for (ColumnSplit split : SplitPlanner.plan(conf.get(), new Path[] {leaf.dir()}, options)) {
           out.add(new CifInputPartition(split, values));
+          plannedBytes += split.getLength();
         }
       }
     } catch (IOException e) {

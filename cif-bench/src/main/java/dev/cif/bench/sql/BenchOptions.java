@@ -11,7 +11,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
 
   static final String USAGE = "bench-sql ssb|tpch --sf N [--formats all|cif,cif_none,cif_lz4,cif_zstd,orc,parquet,rcfile,avro,sequencefile,textfile]"
       + " [--runs K] [--warmups W] [--dir DIR] [--queries q1.1,...] [--jdbc URL] [--threads T] [--seed S]"
-      + " [--md FILE] [--settings FILE] [--money double|decimal (TPC-H)] [--engine mr|tez] [--stats on|off]"
+      + " [--md FILE] [--settings FILE] [--money double|decimal (TPC-H)] [--engine mr|tez|spark (spark: cif,parquet,orc on Spark SQL)] [--stats on|off]"
       + " [--load-warm-up ROWS (untimed CTAS per format before the loads; 0: none)]"
       + " [--conf DIR (run on the cluster whose client site files are in DIR; bin/cif: --cluster for `cif cluster start`'s)]";
 
@@ -19,7 +19,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
     if (args.length == 0 || args.length % 2 == 0) throw new IllegalArgumentException("usage: " + USAGE);
     Workload workload = Workload.of(args[0]);
     double sf = 1;
-    List<Format> formats = List.of(Format.values());
+    List<Format> formats = null; // all for Hive, Spark's three for Spark
     int runs = 3;
     int warmups = 1;
     File dir = new File("target/bench-sql"); // like bin/cif demo's target/cif-demo: ignored by git, gone with mvn clean
@@ -31,7 +31,7 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
     File settings = null;
     String money = "DOUBLE";
     Engine engine = Engine.TEZ; // Hive 4's default engine
-    boolean stats = true; // table and column statistics after each load, as hive-testbench computes them
+    Boolean stats = null; // Hive: table and column statistics after each load, as hive-testbench computes them
     long warmUpRows = BenchRun.WARM_UP_ROWS;
     File conf = null;
     for (int i = 1; i < args.length; i += 2) {
@@ -56,6 +56,17 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
         default -> throw new IllegalArgumentException("unknown option " + args[i] + "; usage: " + USAGE);
       }
     }
+    if (engine == Engine.SPARK) {
+      if (formats == null) formats = SPARK_FORMATS;
+      for (Format f : formats) {
+        if (!SPARK_FORMATS.contains(f)) throw new IllegalArgumentException("--engine spark: format " + f.id() + " is not one of cif, parquet, orc");
+      }
+      if (Boolean.TRUE.equals(stats)) throw new IllegalArgumentException("--engine spark: --stats on is Hive's (Spark cannot ANALYZE a DataSource V2 table)");
+      if (jdbc != null || conf != null) throw new IllegalArgumentException("--engine spark runs Spark locally: no --jdbc or --conf");
+      stats = false;
+    }
+    if (formats == null) formats = List.of(Format.values());
+    if (stats == null) stats = true;
     for (String q : queries) {
       if (!workload.queries().contains(q)) throw new IllegalArgumentException("no query " + q + " in " + workload.id());
     }
@@ -64,6 +75,9 @@ public record BenchOptions(Workload workload, double sf, List<Format> formats, i
     return new BenchOptions(workload, sf, formats, runs, warmups, dir.getAbsoluteFile(), queries, jdbc, threads, seed, md, settings, money, engine,
         stats, warmUpRows, conf);
   }
+
+  /** The formats --engine spark compares: CIF and Spark's built-in Parquet and ORC. */
+  static final List<Format> SPARK_FORMATS = List.of(Format.CIF, Format.PARQUET, Format.ORC);
 
   private static boolean onOff(String v) {
     if (v.equals("on") || v.equals("off")) return v.equals("on");

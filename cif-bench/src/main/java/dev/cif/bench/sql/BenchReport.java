@@ -89,11 +89,14 @@ public final class BenchReport {
     if (o.workload() == Workload.TPCH) md.append("Money and quantity columns: ").append(o.money()).append("\n\n");
     md.append("Engine: ").append(o.jdbcUrl() != null ? "the server's (" + o.jdbcUrl() + ")"
         : o.conf() != null ? "Tez on the cluster of " + o.conf() + " (data in its HDFS; CPU and bytes read are the tasks', from Tez's counters)"
+        : o.engine() == Engine.SPARK ? "Spark " + SparkChildSession.MASTER + " in a JVM of its own (-Xmx" + SparkChildSession.HEAP
+            + ", CIF's session extensions on); CPU is the tasks' executor CPU time and bytes read their input bytes (Spark's task metrics)"
         : o.engine().id() + " local, in one JVM").append("\n\n");
-    md.append("Versions: ").append(versions()).append("; load average at the end ").append(RunConditions.loadAverage())
+    md.append("Versions: ").append(run.versions()).append("; load average at the end ").append(RunConditions.loadAverage())
         .append(" (2 cores)\n\n");
     md.append("Rows: ").append(run.rows()).append("\n\n");
-    md.append(o.stats() ? "Statistics: every table's, and every column's, computed after its load (ANALYZE TABLE ... COMPUTE STATISTICS"
+    md.append(o.engine() == Engine.SPARK ? "Statistics: none (Spark cannot ANALYZE a DataSource V2 table, so no format gets them);"
+        + " Spark plans from the scans' sizes.\n\n" : o.stats() ? "Statistics: every table's, and every column's, computed after its load (ANALYZE TABLE ... COMPUTE STATISTICS"
         + " [FOR COLUMNS], as hive-testbench does); load s is the CTAS alone.\n\n"
         : "Statistics: only what CTAS gathers (--stats off: no column statistics).\n\n");
     MarkdownTable summary = new MarkdownTable(List.of("format", "load s", "size MB", "geomean ms", "ratio to " + baseline.id(),
@@ -195,7 +198,7 @@ public final class BenchReport {
     Files.writeString(md.toPath(), markdown(name));
     Files.writeString(new File(base + ".csv").toPath(), csv());
     chart("median wall time per query", "ms", r -> r.medianMillis()).write(new File(base + "-time.png"));
-    chart("median CPU time per query (whole process)", "ms", r -> r.medianCpuMillis()).write(new File(base + "-cpu.png"));
+    chart(run.options().engine() == Engine.SPARK ? "median task CPU time per query" : "median CPU time per query (whole process)", "ms", r -> r.medianCpuMillis()).write(new File(base + "-cpu.png"));
     chart("bytes read per query", "MB", r -> r.bytesRead() / 1e6).write(new File(base + "-read.png"));
     loadChart().write(new File(base + "-load.png"));
   }

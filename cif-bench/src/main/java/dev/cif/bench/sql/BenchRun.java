@@ -31,6 +31,7 @@ public final class BenchRun {
   private final List<LoadResult> loads = new ArrayList<>();
   private final List<QueryResult> results = new ArrayList<>();
   private Map<String, Long> rows = Map.of();
+  private String versions = "";
 
   /** A run whose steps go to {@code log}, with no progress line. */
   public BenchRun(BenchOptions options, SqlSession sql, PrintStream log) {
@@ -50,6 +51,9 @@ public final class BenchRun {
 
   public List<QueryResult> results() { return results; }
 
+  /** The versions of the engine and formats that ran (SqlSession#versions). */
+  public String versions() { return versions; }
+
   /** Rows per generated table. */
   public Map<String, Long> rows() { return rows; }
 
@@ -60,6 +64,7 @@ public final class BenchRun {
 
   /** Same, calling {@code afterEachQuery} once a query has run on every format (to save partial results). */
   public BenchRun runAll(java.util.function.Consumer<BenchRun> afterEachQuery) throws Exception {
+    versions = sql.versions();
     applySettings();
     File data = generate();
     load(data);
@@ -97,12 +102,12 @@ public final class BenchRun {
     String text = database("text");
     sql.run("DROP DATABASE IF EXISTS " + text + " CASCADE");
     sql.run("CREATE DATABASE " + text);
-    for (String ddl : HiveShell.statements(options.workload().stagingScript(text, sql.stage(data), options.money()))) sql.run(ddl);
+    for (String ddl : HiveShell.statements(options.workload().stagingScript(text, sql.stage(data), options.money()))) sql.run(sql.staging(ddl));
     // A first CTAS starts the engine's session (Tez's AM) and loads the write path's classes (seconds), which
     // would otherwise be counted in the first format's load time.
     progress.start("start the engine");
     String first = rows.keySet().iterator().next();
-    sql.run("CREATE TABLE " + text + ".engine_start STORED AS TEXTFILE AS SELECT * FROM " + text + "." + first + " LIMIT 10");
+    sql.run("CREATE TABLE " + text + ".engine_start " + sql.storage(Format.TEXTFILE) + " AS SELECT * FROM " + text + "." + first + " LIMIT 10");
     progress.done("");
     for (Format f : options.formats()) {
       String db = database(f.id());
@@ -118,7 +123,7 @@ public final class BenchRun {
         progress.start("load " + f.id() + " " + table);
         long start = System.nanoTime();
         long cpuStart = sql.cpuNanos();
-        sql.run("CREATE TABLE " + t + " " + f.storage() + " AS SELECT * FROM " + text + "." + table);
+        sql.run("CREATE TABLE " + t + " " + sql.storage(f) + " AS SELECT * FROM " + text + "." + table);
         LoadResult l = new LoadResult(table, f.id(), rows.get(table), System.nanoTime() - start,
             cpuStart < 0 ? -1 : sql.cpuNanos() - cpuStart, sizeOnDisk(t));
         loads.add(l);
@@ -127,7 +132,7 @@ public final class BenchRun {
         // Statistics as hive-testbench computes them after loading; not part of the load time.
         if (options.stats()) {
           progress.start("analyze " + f.id() + " " + table);
-          for (String analyze : analyze(t)) sql.run(analyze);
+          for (String analyze : sql.analyze(t)) sql.run(analyze);
           progress.done("");
         }
       }
@@ -190,7 +195,7 @@ public final class BenchRun {
       String t = database(f.id()) + ".load_warm_up";
       progress.start("warm up " + f.id() + " (" + n + " rows of " + largest + ", not timed)");
       long start = System.nanoTime();
-      sql.run("CREATE TABLE " + t + " " + f.storage() + " AS SELECT * FROM " + text + "." + largest + " LIMIT " + n);
+      sql.run("CREATE TABLE " + t + " " + sql.storage(f) + " AS SELECT * FROM " + text + "." + largest + " LIMIT " + n);
       sql.run("DROP TABLE " + t);
       progress.done("");
       log.printf(Locale.ROOT, "warm-up %-12s %8.1f s (%d rows of %s, not timed)%n", f.id(), (System.nanoTime() - start) / 1e9, n, largest);

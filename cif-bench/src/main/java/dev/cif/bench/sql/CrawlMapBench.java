@@ -27,7 +27,7 @@ import java.util.Map;
 final class CrawlMapBench {
   static final String USAGE = "usage: bin/cif bench-sql crawl-maps [--rows N (1000000)] [--runs K (5)] [--warmups W (1)] [--dir DIR (bench-crawl-maps)]"
       + " [--tables DIR (reuse the crawl_<format> directories an earlier run wrote)] [--keep (leave this run's tables in DIR/warehouse/crawl_maps)]"
-      + " [--queries 1,2,... (all)] [--configs 1,2,... (all)]";
+      + " [--queries 1,2,... (all)] [--configs 1,2,... (all)] [--engine tez|spark (tez: Hive; spark: cif, parquet, orc on Spark SQL)]";
 
   /** A configuration measured: a table format and whether map keys are pushed. */
   private record Config(String name, Format format, boolean pushdown) {
@@ -58,6 +58,7 @@ final class CrawlMapBench {
     List<Integer> queries = null;
     List<Integer> configs = null;
     boolean keep = false;
+    String engine = "tez";
     for (int i = 0; i < args.length; i++) {
       String v = i + 1 < args.length ? args[i + 1] : null;
       switch (args[i]) {
@@ -69,10 +70,22 @@ final class CrawlMapBench {
         case "--queries": queries = indices(v); i++; break;
         case "--configs": configs = indices(v); i++; break;
         case "--keep": keep = true; break;
+        case "--engine": engine = v; i++; break;
         default:
           out.println(USAGE);
           return 2;
       }
+    }
+    if (engine.equals("spark")) {
+      if (tables != null || configs != null || keep) {
+        out.println("--engine spark takes --rows, --runs, --warmups, --dir and --queries; " + USAGE);
+        return 2;
+      }
+      return SparkCrawlMaps.run(rows, runs, warmups, dir, queries, out);
+    }
+    if (!engine.equals("tez")) {
+      out.println("--engine " + engine + ": tez or spark; " + USAGE);
+      return 2;
     }
     SqlBench.clearSessionDirectories(dir);
     boolean ok = true;

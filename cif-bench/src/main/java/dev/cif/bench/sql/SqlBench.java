@@ -5,6 +5,9 @@ import dev.cif.embedded.console.Progress;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -16,6 +19,7 @@ public final class SqlBench {
   private SqlBench() {}
 
   public static void main(String[] args) throws Exception {
+    args = workloadFirst(args);
     // Standard output carries the results alone. Everything else the engines write (log4j2, and Tez local's
     // "Running Dag" and task-attempt lines, which it prints to System.out as it would to a YARN container's
     // log) goes to DIR/bench-sql.log; the terminal gets its path and a progress line.
@@ -43,6 +47,18 @@ public final class SqlBench {
     System.exit(status);
   }
 
+  /** The arguments with an option pair given before the workload ({@code --engine spark ssb}) moved after it. */
+  static String[] workloadFirst(String[] args) {
+    List<String> a = new ArrayList<>(Arrays.asList(args));
+    List<String> leading = new ArrayList<>();
+    while (a.size() >= 2 && a.get(0).startsWith("--")) {
+      leading.add(a.remove(0));
+      leading.add(a.remove(0));
+    }
+    a.addAll(Math.min(1, a.size()), leading);
+    return a.toArray(new String[0]);
+  }
+
   /** crawl-maps (CrawlMapBench): its table on stdout, the engines' output in DIR/bench-sql.log as for ssb and tpch. */
   private static int crawlMaps(String[] args) throws Exception {
     File dir = new File("bench-crawl-maps");
@@ -57,6 +73,7 @@ public final class SqlBench {
   }
 
   public static int run(Configuration conf, String[] args, PrintStream out) throws Exception {
+    args = workloadFirst(args);
     if (args.length > 0 && args[0].equals("crawl-maps")) return CrawlMapBench.run(java.util.Arrays.copyOfRange(args, 1, args.length), out);
     BenchOptions o;
     try {
@@ -88,7 +105,8 @@ public final class SqlBench {
     clearSessionDirectories(o.dir());
     BenchRun run;
     try (SqlSession sql = o.jdbcUrl() != null ? new JdbcSession(o.jdbcUrl())
-        : o.conf() != null ? new ClusterSqlSession(hiveRoot, o.conf()) : new EmbeddedSession(hiveRoot, o.engine())) {
+        : o.conf() != null ? new ClusterSqlSession(hiveRoot, o.conf())
+        : o.engine() == Engine.SPARK ? new SparkChildSession(o.dir()) : new EmbeddedSession(hiveRoot, o.engine())) {
       // With --md the report is rewritten after every query, so a long run that is stopped keeps its results.
       run = new BenchRun(o, sql, System.err, progress).runAll(partial -> {
         if (o.md() == null) return;

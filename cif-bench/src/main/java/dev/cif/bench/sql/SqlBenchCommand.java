@@ -8,13 +8,15 @@ import java.io.PrintStream;
 public final class SqlBenchCommand implements Command {
   @Override public String name() { return "bench-sql"; }
 
-  @Override public String summary() { return "SSB / TPC-H / crawl-maps on embedded Hive over every format"; }
+  @Override public String summary() { return "SSB / TPC-H / crawl-maps on embedded Hive (or Spark: --engine spark) over every format"; }
 
   @Override
   public String help() {
     // Both usages are compile-time constants, inlined here: listing the commands loads neither class.
     return "usage: cif " + BenchOptions.USAGE + " [--hive 4.1|4.2]\n"
         + "       cif " + CrawlMapBench.USAGE.substring("usage: bin/cif ".length()) + "\n"
+        + "--engine spark: Spark SQL (local[2], a JVM of its own on spark-cif's classpath) over cif, parquet and orc,\n"
+        + "with Spark's task metrics for CPU and bytes read; its log in DIR/spark.log (docs/bench/spark-ssb-tpch.md).\n"
         + "Results on stdout, the engines' output in DIR/bench-sql.log (docs/benchmarks.md).";
   }
 

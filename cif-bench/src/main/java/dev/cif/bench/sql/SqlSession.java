@@ -45,4 +45,16 @@ public interface SqlSession extends AutoCloseable {
 
   /** The directory a benchmark database is created in, or null for the warehouse's default. */
   default String databaseLocation(String database, File dir) throws Exception { return null; }
+
+  /** The clause after a CTAS's table name that stores it in format {@code f} (Hive's: STORED AS ...). */
+  default String storage(Format f) { return f.storage(); }
+
+  /** One statement of a workload's staging script (Hive's DDL of its text tables), in this engine's SQL. */
+  default String staging(String hiveDdl) { return hiveDdl; }
+
+  /** The statements that compute a loaded table's statistics (none where the engine cannot). */
+  default List<String> analyze(String table) { return BenchRun.analyze(table); }
+
+  /** The engine's and the formats' versions, as the report names them. */
+  default String versions() throws Exception { return BenchReport.versions(); }
 }

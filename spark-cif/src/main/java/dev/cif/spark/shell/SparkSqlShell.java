@@ -130,7 +130,7 @@ public final class SparkSqlShell {
    * Sends log4j2's output, System.out and System.err to {@code file} from now on (Spark prints to both), and
    * says where on the real standard error.
    */
-  private static File quietLog(File file, PrintStream terminal) throws IOException {
+  static File quietLog(File file, PrintStream terminal) throws IOException {
     File f = file.getAbsoluteFile();
     f.getParentFile().mkdirs();
     System.setProperty(LOG_PROPERTY, f.getPath());
