@@ -91,6 +91,11 @@ public final class EmbeddedHive implements AutoCloseable {
         Map.entry("tez.counters.max", "10000"),
         Map.entry("tez.counters.max.groups", "3000"));
     Map<String, String> settings = new java.util.LinkedHashMap<>(defaults);
+    // Hive's classes from bin/cif's expanded hive-exec: Hive takes its job jar from hive.jar.path then, which
+    // must be the real jar wherever tasks run outside this JVM (MapReduce or Tez on a cluster).
+    if (HiveExecDirectory.onClasspath() && HiveExecDirectory.originalJar() != null) {
+      settings.put("hive.jar.path", HiveExecDirectory.originalJar());
+    }
     settings.putAll(overlay);
     // Hive makes fresh HiveConf objects internally (the metastore's among them): they read these from the
     // session's site file.
@@ -127,6 +132,11 @@ public final class EmbeddedHive implements AutoCloseable {
     // The default directory is /user/, on the local file system here: bin/cif wrote to /user/root as root
     // and cannot create /user/<name> as anyone else. The CIF cache keeps one copy per Hive version.
     set("hive.user.install.directory", hiveJarCache().toURI().toString());
+    // Tez local copies the job jar into a fresh directory for every task (LocalContainerLauncher), ~1 s each
+    // for hive-exec's 92 MB, and the tasks run on this JVM's classpath, needing nothing from it. With Hive's
+    // classes from a directory (bin/cif expands hive-exec) Hive takes hive.jar.path as the job jar: one with no
+    // classes (docs/hive.md, "Tez local's per-task copy of hive-exec").
+    if (HiveExecDirectory.onClasspath()) set("hive.jar.path", HiveExecDirectory.emptyJar(hiveJarCache()).getPath());
   }
 
   /** Where Tez local sessions keep Hive's jar: ${CIF_CACHE:-~/.cache/cif}/hive-jars, as bin/jdk21 keeps its JDK. */
