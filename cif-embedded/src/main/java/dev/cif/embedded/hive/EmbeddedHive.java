@@ -91,12 +91,15 @@ public final class EmbeddedHive implements AutoCloseable {
         Map.entry("tez.counters.max", "10000"),
         Map.entry("tez.counters.max.groups", "3000"));
     Map<String, String> settings = new java.util.LinkedHashMap<>(defaults);
-    // Hive's classes from bin/cif's expanded hive-exec: Hive takes its job jar from hive.jar.path then, which
-    // must be the real jar wherever tasks run outside this JVM (MapReduce or Tez on a cluster).
-    if (HiveExecDirectory.onClasspath() && HiveExecDirectory.originalJar() != null) {
-      settings.put("hive.jar.path", HiveExecDirectory.originalJar());
-    }
     settings.putAll(overlay);
+    // Hive's classes from the expanded hive-exec (bin/cif, the tests): Hive takes its job jar from hive.jar.path
+    // then. MR local's tasks run in this JVM, and job submission copies the job jar into the staging directory
+    // (92 MB for hive-exec): a jar without classes does. Tasks on a cluster need the real jar.
+    if (HiveExecDirectory.onClasspath()) {
+      String jar = "local".equals(settings.get("mapreduce.framework.name"))
+          ? HiveExecDirectory.emptyJar(hiveJarCache()).getPath() : HiveExecDirectory.originalJar();
+      if (jar != null) settings.putIfAbsent("hive.jar.path", jar);
+    }
     // Hive makes fresh HiveConf objects internally (the metastore's among them): they read these from the
     // session's site file.
     // So that DbTxnManager works when a session switches to it (transactional tables, the compactor).
