@@ -51,7 +51,7 @@ public final class HiveExecDirectory {
         if (!Files.isDirectory(dir)) throw e; // else a concurrent launcher's directory is in place
       }
     } finally {
-      delete(tmp);
+      org.apache.hadoop.fs.FileUtil.fullyDelete(tmp.toFile());
     }
   }
 
@@ -71,13 +71,6 @@ public final class HiveExecDirectory {
           Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
         }
       }
-    }
-  }
-
-  private static void delete(Path p) throws IOException {
-    if (!Files.exists(p)) return;
-    try (var walk = Files.walk(p)) {
-      for (Path q : (Iterable<Path>) walk.sorted(java.util.Comparator.reverseOrder())::iterator) Files.delete(q);
     }
   }
 

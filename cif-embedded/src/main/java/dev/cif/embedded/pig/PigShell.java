@@ -116,14 +116,8 @@ public final class PigShell {
       pig.shutdown();
       System.setOut(saved);
       script.close();
-      deleteScratch(scratch);
-    }
-  }
-
-  /** Pig's and Hadoop's scratch of one script: intermediate outputs nobody reads once it has run. */
-  private static void deleteScratch(Path scratch) throws IOException {
-    try (java.util.stream.Stream<Path> walk = Files.walk(scratch)) {
-      walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      // Pig's and Hadoop's scratch of the script: intermediate outputs nobody reads once it has run.
+      org.apache.hadoop.fs.FileUtil.fullyDelete(scratch.toFile());
     }
   }
 }
