@@ -112,7 +112,7 @@ final class FuzzDatasets {
       }
       rows.get(i).put("hm", hm);
     }
-    Path root = Files.createTempDirectory("cif-fuzz");
+    Path root = dev.cif.testing.TempDirs.create("cif-fuzz");
     for (ColumnLayout layout : LAYOUTS) {
       for (BlockCodec codec : CODECS) {
         write(root, layout + "-" + codec, new WriteOptions().codec("*", codec).layout("*", layout));

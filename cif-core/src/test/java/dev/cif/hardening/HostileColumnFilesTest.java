@@ -69,6 +69,6 @@ class HostileColumnFilesTest {
 
   private static Path target(String name) throws IOException {
     String keep = System.getProperty("cif.regressions.write");
-    return keep != null ? Path.of(keep, name) : Files.createTempDirectory("cif-hostile").resolve(name);
+    return keep != null ? Path.of(keep, name) : dev.cif.testing.TempDirs.create("cif-hostile").resolve(name);
   }
 }

@@ -69,7 +69,7 @@ class SpeculativeAttemptsTest {
   @ParameterizedTest
   @ValueSource(ints = {1, 2})
   void exactlyTheCommittedTasksRecordsAreVisible(int algorithm) throws Exception {
-    java.nio.file.Path local = Files.createTempDirectory("cif-commit");
+    java.nio.file.Path local = dev.cif.testing.TempDirs.create("cif-commit");
     Path out = FaultyFileSystem.path(local.resolve("out"));
     conf.setInt("mapreduce.fileoutputcommitter.algorithm.version", algorithm);
     conf.setLong("cif.split-directory.bytes", 8 << 10);

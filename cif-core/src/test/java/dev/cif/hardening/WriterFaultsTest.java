@@ -49,7 +49,7 @@ class WriterFaultsTest {
 
   /** Writes every row into a fresh dataset on faulty:, returning it and whether the write failed. */
   private Path write(boolean expectKill) throws IOException {
-    java.nio.file.Path dir = Files.createTempDirectory("cif-faults").resolve("ds" + runs++);
+    java.nio.file.Path dir = dev.cif.testing.TempDirs.create("cif-faults").resolve("ds" + runs++);
     Path dataset = FaultyFileSystem.path(dir);
     FileSystem fs = dataset.getFileSystem(FaultyFileSystem.conf());
     // Small split-directories: a fault can fall in the first, a middle or the last one.
@@ -137,7 +137,7 @@ class WriterFaultsTest {
   /** The next attempt at a split-directory clears what a killed one left and writes it whole. */
   @Test
   void aRetryAfterAKillReplacesTheLeftovers() throws IOException {
-    Path dir = new Path(Files.createTempDirectory("cif-retry").toUri().toString() + "part-00000");
+    Path dir = new Path(dev.cif.testing.TempDirs.create("cif-retry").toUri().toString() + "part-00000");
     SplitDirectoryWriter killed = new SplitDirectoryWriter(local, dir, SCHEMA, new WriteOptions().blockBytes(512));
     for (int i = 0; i < 100; i++) killed.write(rows.get(i));
     // never closed nor aborted: the process died

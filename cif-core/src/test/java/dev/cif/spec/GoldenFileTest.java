@@ -135,7 +135,7 @@ class GoldenFileTest {
       write(new File(regenerate, "v" + FormatVersion.CURRENT.id));
       return;
     }
-    assertGolden(write(Files.createTempDirectory("cif-golden").toFile()));
+    assertGolden(write(dev.cif.testing.TempDirs.create("cif-golden").toFile()));
   }
 
   /** The writers take a Utf8 wherever they take a String, and write the same bytes for it. */
@@ -147,7 +147,7 @@ class GoldenFileTest {
       for (Schema.Field f : r.getSchema().getFields()) u.put(f.pos(), asUtf8(r.get(f.pos())));
       rows.add(u);
     }
-    assertGolden(write(Files.createTempDirectory("cif-golden-utf8").toFile(), rows));
+    assertGolden(write(dev.cif.testing.TempDirs.create("cif-golden-utf8").toFile(), rows));
   }
 
   private void assertGolden(File written) throws Exception {

@@ -14,7 +14,7 @@ public final class TestFs {
 
   public TestFs() throws IOException {
     fs = FileSystem.getLocal(conf);
-    root = new Path(Files.createTempDirectory("cif-test").toUri());
+    root = new Path(TempDirs.create("cif-test").toUri());
   }
 
   public Path path(String name) { return new Path(root, name); }

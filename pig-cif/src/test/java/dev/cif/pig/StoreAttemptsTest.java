@@ -77,7 +77,7 @@ class StoreAttemptsTest {
 
   @Test
   void theCommittedDatasetHoldsExactlyTheCommittedTasksRows() throws Exception {
-    java.nio.file.Path dir = Files.createTempDirectory("cif-pig-attempts").resolve("out");
+    java.nio.file.Path dir = dev.cif.testing.TempDirs.create("cif-pig-attempts").resolve("out");
     String location = FaultyFileSystem.path(dir).toString();
     Job job = Job.getInstance(FaultyFileSystem.conf());
     job.getConfiguration().setLong("cif.split-directory.bytes", 2048);

@@ -39,7 +39,7 @@ class SplitDirectoryMergerTest {
     final Path root;
 
     TestFs() throws IOException {
-      root = FaultyFileSystem.path(java.nio.file.Files.createTempDirectory("cif-merge"));
+      root = FaultyFileSystem.path(dev.cif.testing.TempDirs.create("cif-merge"));
       fs = root.getFileSystem(FaultyFileSystem.conf());
     }
 

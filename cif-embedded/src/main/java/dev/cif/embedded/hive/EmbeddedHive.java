@@ -92,6 +92,14 @@ public final class EmbeddedHive implements AutoCloseable {
         Map.entry("tez.counters.max.groups", "3000"));
     Map<String, String> settings = new java.util.LinkedHashMap<>(defaults);
     settings.putAll(overlay);
+    // Hive's classes from the expanded hive-exec (bin/cif, the tests): Hive takes its job jar from hive.jar.path
+    // then. MR local's tasks run in this JVM, and job submission copies the job jar into the staging directory
+    // (92 MB for hive-exec): a jar without classes does. Tasks on a cluster need the real jar.
+    if (HiveExecDirectory.onClasspath()) {
+      String jar = "local".equals(settings.get("mapreduce.framework.name"))
+          ? HiveExecDirectory.emptyJar(hiveJarCache()).getPath() : HiveExecDirectory.originalJar();
+      if (jar != null) settings.putIfAbsent("hive.jar.path", jar);
+    }
     // Hive makes fresh HiveConf objects internally (the metastore's among them): they read these from the
     // session's site file.
     // So that DbTxnManager works when a session switches to it (transactional tables, the compactor).
@@ -127,6 +135,11 @@ public final class EmbeddedHive implements AutoCloseable {
     // The default directory is /user/, on the local file system here: bin/cif wrote to /user/root as root
     // and cannot create /user/<name> as anyone else. The CIF cache keeps one copy per Hive version.
     set("hive.user.install.directory", hiveJarCache().toURI().toString());
+    // Tez local copies the job jar into a fresh directory for every task (LocalContainerLauncher), ~1 s each
+    // for hive-exec's 92 MB, and the tasks run on this JVM's classpath, needing nothing from it. With Hive's
+    // classes from a directory (bin/cif expands hive-exec) Hive takes hive.jar.path as the job jar: one with no
+    // classes (docs/hive.md, "Tez local's per-task copy of hive-exec").
+    if (HiveExecDirectory.onClasspath()) set("hive.jar.path", HiveExecDirectory.emptyJar(hiveJarCache()).getPath());
   }
 
   /** Where Tez local sessions keep Hive's jar: ${CIF_CACHE:-~/.cache/cif}/hive-jars, as bin/jdk21 keeps its JDK. */

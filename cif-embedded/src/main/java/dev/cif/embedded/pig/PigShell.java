@@ -116,6 +116,8 @@ public final class PigShell {
       pig.shutdown();
       System.setOut(saved);
       script.close();
+      // Pig's and Hadoop's scratch of the script: intermediate outputs nobody reads once it has run.
+      org.apache.hadoop.fs.FileUtil.fullyDelete(scratch.toFile());
     }
   }
 }

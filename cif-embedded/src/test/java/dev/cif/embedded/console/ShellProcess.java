@@ -34,7 +34,7 @@ public final class ShellProcess {
 
   /** Runs {@code main} with {@code args} and empty standard input, as from a script; waits for it to end. */
   public static Result run(Class<?> main, String... args) throws IOException, InterruptedException {
-    File dir = Files.createTempDirectory("cif-shell").toFile();
+    File dir = dev.cif.testing.TempDirs.create("cif-shell").toFile();
     File out = new File(dir, "stdout");
     File err = new File(dir, "stderr");
     ProcessBuilder pb = new ProcessBuilder(command(main, args)).redirectOutput(out).redirectError(err)

@@ -32,7 +32,7 @@ class HiveShellProcessTest {
 
   @Test
   void resultsOnStdoutAPromptOnATerminalAndTheRootCauseOfACorruptTable() throws Exception {
-    Path warehouse = Files.createTempDirectory("cif-hive-process");
+    Path warehouse = dev.cif.testing.TempDirs.create("cif-hive-process");
     String w = warehouse.toString();
     ShellProcess.Result load = ShellProcess.run(HiveShell.class, "--warehouse", w, "-e",
         "CREATE TABLE t (id INT, m MAP<STRING,STRING>) STORED AS CIF; "

@@ -31,7 +31,7 @@ class HiveShellTest {
 
   @Test
   void aTestbenchStyleScriptWithTpchQ2RunsOnTezAndOnMapReduce() throws Exception {
-    Path data = Files.createTempDirectory("cif-hive-q2");
+    Path data = dev.cif.testing.TempDirs.create("cif-hive-q2");
     StringBuilder script = new StringBuilder("-- tables over text files, as hive-testbench's are before conversion\n");
     table(script, data, "region", "r_regionkey INT, r_name STRING", "0|AFRICA", "1|EUROPE");
     table(script, data, "nation", "n_nationkey INT, n_name STRING, n_regionkey INT", "0|KENYA|0", "1|FRANCE|1", "2|GERMANY|1");
@@ -83,7 +83,7 @@ class HiveShellTest {
 
   @Test
   void tablesPersistInTheWarehouse() throws Exception {
-    Path warehouse = Files.createTempDirectory("cif-hive-shell");
+    Path warehouse = dev.cif.testing.TempDirs.create("cif-hive-shell");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8);
     assertEquals(0, HiveShell.run(new String[] {"--warehouse", warehouse.toString(), "-e",

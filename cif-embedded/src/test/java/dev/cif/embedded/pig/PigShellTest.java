@@ -47,7 +47,7 @@ class PigShellTest {
 
   @Test
   void aCorruptColumnEndsTheScriptWithItsRootCause() throws Exception {
-    Path dir = Files.createTempDirectory("pig-shell-corrupt");
+    Path dir = dev.cif.testing.TempDirs.create("pig-shell-corrupt");
     org.apache.hadoop.fs.Path data = write(dir, 3000);
     Path names;
     try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
@@ -86,7 +86,7 @@ class PigShellTest {
 
   @Test
   void dumpsACifDataset() throws Exception {
-    org.apache.hadoop.fs.Path data = write(Files.createTempDirectory("pig-shell"), 5);
+    org.apache.hadoop.fs.Path data = write(dev.cif.testing.TempDirs.create("pig-shell"), 5);
     Configuration conf = new Configuration();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     int rc = PigShell.run(conf, new String[] {"-e",
