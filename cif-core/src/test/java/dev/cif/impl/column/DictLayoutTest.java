@@ -60,6 +60,55 @@ class DictLayoutTest {
     return ColumnFiles.write(t, name, type, layout, codec, 1 << 10, values);
   }
 
+  /**
+   * The writer compares only a block's first occurrence of a value with the block's bounds (a repeat cannot
+   * move them): every block's min, max and nulls are still those of its own values, written as records and
+   * through the typed appends, when the block's extreme values recur in later blocks and a block's mode changes.
+   */
+  @Test
+  void blockBoundsAreEachBlocksOwnValues() throws Exception {
+    TestFs t = new TestFs();
+    Schema type = Schema.createUnion(NULL, STRING);
+    for (Values kind : Values.values()) {
+      Random rnd = new Random(kind.ordinal());
+      List<Object> values = new ArrayList<>();
+      for (int i = 0; i < 4_000; i++) values.add(value(type, kind, i, rnd));
+      for (boolean typed : new boolean[] {false, true}) {
+        Path p = t.path("bounds-" + kind + "-" + typed);
+        ColumnSpec spec = new ColumnSpec("c", type, ColumnLayout.DICT, BlockCodec.NONE, new int[] {100, 10});
+        try (FSDataOutputStream out = t.fs.create(p); ColumnFileWriter w = new ColumnFileWriter(out, spec, 1 << 10, 1 << 20)) {
+          for (Object v : values) {
+            if (!typed) w.write(v);
+            else if (v == null) w.appendNull();
+            else w.appendBytes(((Utf8) v).getBytes(), 0, ((Utf8) v).getByteLength());
+          }
+        }
+        try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
+          ColumnFooter f = r.footer();
+          assertTrue(f.rows.size() >= 5, kind + ": blocks " + f.rows.size());
+          int row = 0;
+          for (int b = 0; b < f.rows.size(); b++) {
+            Utf8 min = null, max = null;
+            long nulls = 0;
+            for (int i = row; i < row + f.rows.get(b); i++) {
+              Utf8 v = (Utf8) values.get(i);
+              if (v == null) nulls++;
+              else {
+                if (min == null || v.compareTo(min) < 0) min = v;
+                if (max == null || v.compareTo(max) > 0) max = v;
+              }
+            }
+            String what = kind + (typed ? " typed" : " records") + " block " + b;
+            assertEquals(min, f.stats.get(b).min, what);
+            assertEquals(max, f.stats.get(b).max, what);
+            assertEquals(nulls, f.stats.get(b).nulls, what);
+            row += f.rows.get(b);
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void rowReadsSkipsAndBatchesRoundTrip() throws Exception {
     TestFs t = new TestFs();

@@ -24,6 +24,8 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
   /** What the last write added, for {@link #undoLastWrite}. */
   private boolean lastAdded;
   private boolean lastCounted;
+  /** Whether the last write found its value in the block's table. */
+  private boolean lastRepeated;
 
   public DictWriter(Schema column) { this.type = DictType.of(column); }
 
@@ -47,8 +49,10 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
   @Override public void undoLastWrite() {
     if (lastAdded) table.removeLast();
     if (lastCounted) occurrences--;
-    lastAdded = lastCounted = false;
+    lastAdded = lastCounted = lastRepeated = false;
   }
+
+  @Override public boolean lastWriteRepeated() { return lastRepeated; }
 
   @Override public void write(Object v, ByteSink out) {
     if (v == null) {
@@ -61,7 +65,7 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
       writeBytes(u.getBytes(), 0, u.getByteLength(), out);
       return;
     }
-    lastAdded = lastCounted = false;
+    lastAdded = lastCounted = lastRepeated = false;
     scratch.reset();
     type.plain.write(v, scratch); // fails here, before any state changes, on a value of the wrong type
     scratchIn.reset(scratch.array(), 0, scratch.size());
@@ -70,7 +74,7 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
   }
 
   @Override public void writeNull(ByteSink out) {
-    lastAdded = lastCounted = false;
+    lastAdded = lastCounted = lastRepeated = false;
     if (!type.nullable) throw new IllegalArgumentException("null in a column that is not nullable");
     out.writeByte(0);
   }
@@ -79,6 +83,7 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
   @Override public void writeBytes(byte[] b, int off, int len, ByteSink out) {
     lastAdded = lastCounted = false;
     int id = table.find(b, off, len);
+    lastRepeated = id >= 0;
     if (id < 0) {
       id = table.add(b, off, len);
       lastAdded = true;

@@ -22,4 +22,10 @@ public interface BlockScopedWriter {
    * writing it added to the block's state, so the preamble holds nothing no value refers to.
    */
   default void undoLastWrite() {}
+
+  /**
+   * Whether the value just written was already among this block's values (a DICT block's table held it):
+   * such a repeat cannot move the block's bounds, so the column writer need not compare it with them.
+   */
+  default boolean lastWriteRepeated() { return false; }
 }

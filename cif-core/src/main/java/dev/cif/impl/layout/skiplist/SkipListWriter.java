@@ -48,6 +48,9 @@ public final class SkipListWriter {
 
   public int count() { return count; }
 
+  /** Whether the value just added was already in this block (BlockScopedWriter.lastWriteRepeated). */
+  public boolean lastValueRepeated() { return scoped != null && scoped.lastWriteRepeated(); }
+
   /** Bytes the block will hold: its values plus any per-block preamble (a DCSL dictionary). */
   public int valueBytes() { return bytes; }
 
