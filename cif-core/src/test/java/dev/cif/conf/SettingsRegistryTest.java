@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * Every {@code cif.*} setting is declared in {@link CifConf}: the main sources of every module (found
  * from this module's directory, the reactor's root being its parent) hold no {@code "cif.} string
  * literal elsewhere, save the names the format writes into files (and the one-machine cluster's host
- * domain) and the placement policy's keys.
+ * domain) and the placement policy's keys. What bin/cif hands a JVM it starts (a jar's path, a child JVM's
+ * classpath) is no user setting: such properties are named {@code dev.cif.launcher.*}, outside this namespace.
  */
 class SettingsRegistryTest {
   private static final Pattern LITERAL = Pattern.compile("\"(cif\\.[^\"\\\\]*)\"");

@@ -24,9 +24,9 @@ import java.util.concurrent.TimeUnit;
 final class SparkChildSession implements SqlSession {
   static final String MASTER = "local[2]";
   /** The system property with spark-cif's classpath (target/classes and target/classpath.txt's jars). */
-  static final String CLASSPATH = "cif.spark.classpath";
+  static final String CLASSPATH = "dev.cif.launcher.spark-classpath";
   /** The system property with the Spark JVM's options, separated by spaces (e.g. {@code @bin/jvm.options}). */
-  static final String JVM_OPTIONS = "cif.spark.jvm-options";
+  static final String JVM_OPTIONS = "dev.cif.launcher.spark-jvm-options";
   /** The Spark JVM's heap (driver and local executors in one JVM): small, as the machine is shared. */
   static final String HEAP = "3g";
 

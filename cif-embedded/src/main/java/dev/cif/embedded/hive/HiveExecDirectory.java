@@ -24,8 +24,8 @@ import java.util.zip.ZipFile;
  * (YARN's containers need Hive's classes), named by the launcher in the System property {@value #ORIGINAL_JAR}.
  */
 public final class HiveExecDirectory {
-  /** The System property the launcher names the expanded jar in. */
-  static final String ORIGINAL_JAR = "cif.hive.exec.jar";
+  /** The system property in which the launcher names the jar it expanded (a launcher hand-off, not a setting: not cif.*). */
+  static final String ORIGINAL_JAR = "dev.cif.launcher.hive-exec-jar";
 
   private HiveExecDirectory() {}
 
