@@ -42,6 +42,8 @@ public final class ClusterSession {
       CodeSource source = Class.forName(name, false, ClusterSession.class.getClassLoader())
           .getProtectionDomain().getCodeSource();
       File file = source == null ? null : new File(source.getLocation().toURI());
+      File expandedFrom = file == null ? null : HiveExecDirectory.jarFor(file);
+      if (expandedFrom != null) file = expandedFrom;
       if (file == null || !file.isFile()) {
         throw new IllegalStateException(name + " is not loaded from a jar (" + file
             + "): build the modules with `mvn package` so the cluster's tasks can be sent CIF's jars");

@@ -85,6 +85,22 @@ public final class HiveExecDirectory {
     }
   }
 
+  /**
+   * The jar to send a cluster's tasks for a class loaded from {@code location}: the jar the expanded directory
+   * came from when {@code location} is that directory (hive-exec also holds classes CIF needs, such as
+   * aircompressor's, and a directory cannot be shipped), else null.
+   */
+  static File jarFor(File location) {
+    if (!location.isDirectory() || originalJar() == null) return null;
+    try {
+      File hive = new File(org.apache.hadoop.hive.ql.exec.tez.DagUtils.class.getProtectionDomain().getCodeSource()
+          .getLocation().toURI());
+      return hive.equals(location) ? new File(originalJar()) : null;
+    } catch (URISyntaxException | RuntimeException e) {
+      return null;
+    }
+  }
+
   /** The jar the directory was expanded from, as the launcher names it; null if it does not. */
   static String originalJar() {
     String jar = System.getProperty(ORIGINAL_JAR);
