@@ -182,7 +182,10 @@ class ClusterBenchmark {
               report.append(m.row(q, f.id())).append(differs == null ? "" : " DIFFERS |").append('\n');
               if (differs == null) measured.computeIfAbsent(q, x -> new LinkedHashMap<>()).put(f, m.totals());
             }
-            write(out, report + "\n(partial: " + (qi + 1) + " of " + queries.size() + " " + w.id() + " queries)\n");
+            // A run stopped early still says how its finished queries' answers compared.
+            write(out, report + "\n(partial: " + (qi + 1) + " of " + queries.size() + " " + w.id() + " queries; "
+                + keptChecked[0] + " answers agree with " + answers + "; failed or differing so far: "
+                + (problems.isEmpty() ? "none" : String.join("; ", problems)) + ")\n");
           }
           // Over the queries every format answered alike.
           List<Map<Format, double[]>> alike = measured.values().stream().filter(m -> m.size() == formats.size()).toList();
