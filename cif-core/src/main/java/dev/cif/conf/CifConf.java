@@ -66,6 +66,11 @@ public enum CifConf {
       "Cut a split-directory whose projected columns hold more than this into ceil(bytes / this) input splits, "
           + "each a range of rows at block boundaries that reads only its blocks; 256 MiB as ORC's largest split "
           + "(mapreduce.input.fileinputformat.split.maxsize); 0 means one split per split-directory."),
+  SPLIT_LISTING_CACHE_FILES("cif.split.listing-cache.files", 50_000L,
+      "Planning keeps the listings and statistics of up to this many files' split-directories in the planning "
+          + "process (Hive on Tez: the session's application master), each while its directory is unchanged, so that "
+          + "a table read again costs one listing of its own directory and no call per split-directory (about 1 KB "
+          + "of heap per file; docs/scale-opens.md); 0 lists every split-directory afresh."),
   PIG_SCHEMA("cif.pig.schema", "",
       "Internal to CifLoader (a property of Pig's UDF context, not of the job): the dataset's schema, found at planning."),
   PIG_REQUIRED("cif.pig.required", "",

@@ -4,6 +4,7 @@ import dev.cif.ReadOptions;
 import dev.cif.conf.CifConf;
 import dev.cif.impl.split.DatasetListing;
 import dev.cif.impl.split.DirectoryStatistics;
+import dev.cif.impl.split.ListingCache;
 import dev.cif.impl.split.SplitDirectoryLayout;
 import dev.cif.pushdown.Predicate;
 import java.io.IOException;
@@ -34,6 +35,9 @@ import org.apache.hadoop.fs.Path;
  * filters it could not translate) costs no call at all. The
  * listing travels in the split, so the task lists nothing and asks for no file's status. The inputs of one
  * file system are listed together (partition directories: two batched listings for up to 100, not two each).
+ * A split-directory planned before in this JVM and unchanged since is neither listed nor asked for its
+ * statistics again ({@link ListingCache}, up to cif.split.listing-cache.files files): a table read again
+ * costs one listing of its directory.
  */
 public final class SplitPlanner {
   private SplitPlanner() {}
@@ -51,6 +55,7 @@ public final class SplitPlanner {
     boolean judged = predicate != null && DirectoryStatistics.canRuleOut(predicate);
     long maxBytes = CifConf.SPLIT_MAX_BYTES.getLong(conf);
     long partBytes = CifConf.SPLIT_PART_BYTES.getLong(conf);
+    ListingCache cache = ListingCache.shared(CifConf.SPLIT_LISTING_CACHE_FILES.getLong(conf));
     List<ColumnSplit> splits = new ArrayList<>();
     List<Path> group = new ArrayList<>();
     List<FileStatus[]> groupListings = new ArrayList<>();
@@ -63,10 +68,10 @@ public final class SplitPlanner {
       while (to < inputs.length && sameFileSystem(fs, inputs[to].getFileSystem(conf))) to++;
       List<Path> together = Arrays.asList(inputs).subList(from, to);
       from = to;
-      for (DatasetListing.Listed listed : DatasetListing.listed(fs, together)) {
+      for (DatasetListing.Listed listed : DatasetListing.listed(fs, together, cache)) {
         Path dir = listed.dir;
         if (judged && DirectoryStatistics.supported(fs, dir)) {
-          DirectoryStatistics stats = DirectoryStatistics.read(fs, dir);
+          DirectoryStatistics stats = listed.statistics(fs);
           if (stats != null && !stats.mayMatch(predicate)) continue;
         }
         Map<String, Long> hosts = new HashMap<>();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.Cif;
 import dev.cif.CifWriter;
+import dev.cif.conf.CifConf;
 import dev.cif.pushdown.Comparison;
 import dev.cif.pushdown.Literal;
 import dev.cif.pushdown.Predicate;
@@ -39,7 +40,9 @@ import org.junit.jupiter.api.Test;
  * getBlockLocations each) and asks for nothing else, and a split-directory whose recorded statistics rule
  * the pushed predicate out costs one getXAttrs call and is never opened; a predicate statistics could rule
  * nothing out with (Hive's IS NOT NULL on join keys) costs no getXAttrs call; the partition directories Hive
- * passes as inputs are listed together, two batched listings for all of them.
+ * passes as inputs are listed together, two batched listings for all of them. A table planned again, its
+ * split-directories unchanged, costs one listing beyond its opens (ListingCache); the other cases here
+ * plan with that cache off, as a first read does.
  */
 class NameNodeCallsTest {
   private static final int DIRS = 4;
@@ -53,6 +56,8 @@ class NameNodeCallsTest {
   private static final Path PARTITIONED = new Path("/p");
   private static final int PARTITIONS = 3;
   private static final int DIRS_PER_PARTITION = 2;
+  /** A dataset the cache tests read twice and change in between. */
+  private static final Path CACHED = new Path("/c");
 
   @BeforeAll
   static void writeDataset() throws Exception {
@@ -70,6 +75,7 @@ class NameNodeCallsTest {
     for (int p = 0; p < PARTITIONS; p++) {
       for (int d = 0; d < DIRS_PER_PARTITION; d++) write(conf, new Path(new Path(PARTITIONED, "dt=" + p), "part-" + d), p);
     }
+    for (int d = 0; d < DIRS; d++) write(conf, new Path(CACHED, "part-" + d), d);
   }
 
   private static void write(Configuration conf, Path dir, int d) throws Exception {
@@ -159,12 +165,61 @@ class NameNodeCallsTest {
     assertEquals(2 * DIRS + 2, total(calls), "calls: " + calls);
   }
 
+  @Test
+  void aTablePlannedAgainCostsOneListingBeyondItsOpens() throws Exception {
+    settle();
+    Predicate last = Predicate.compare("k", Comparison.Op.GE, Literal.of(3000));
+    Configuration conf = cached(job("k,a", last, CACHED));
+    Map<String, Long> first = countCalls(() -> assertEquals(ROWS, readAll(conf)));
+    assertEquals(2 + 2 + DIRS, total(first), "first read: " + first);
+    // Again: the table's directory is listed (it tells that no split-directory changed), nothing else but the opens.
+    Map<String, Long> again = countCalls(() -> assertEquals(ROWS, readAll(conf)));
+    assertEquals(2, again.getOrDefault("getBlockLocations", 0L), "opens: " + again);
+    assertEquals(1, again.getOrDefault("getListing", 0L), "listings: " + again);
+    assertEquals(2 + 1, total(again), "calls: " + again);
+    // Every split-directory read: each of its 2 projected files opened once, one call for the table.
+    Configuration all = cached(job("k,a", null, CACHED));
+    Map<String, Long> whole = countCalls(() -> assertEquals(DIRS * ROWS, readAll(all)));
+    assertEquals(2 * DIRS + 1, total(whole), "calls: " + whole);
+  }
+
+  @Test
+  void aSplitDirectoryWrittenAgainUnderItsNameIsListedAndJudgedAfresh() throws Exception {
+    Path dataset = new Path("/c2");
+    Configuration writeConf = fs.getConf();
+    for (int d = 0; d < 2; d++) write(writeConf, new Path(dataset, "part-" + d), d);
+    settle();
+    Predicate sevens = Predicate.compare("k", Comparison.Op.GE, Literal.of(7000));
+    Configuration conf = cached(job("k,a", sevens, dataset));
+    assertEquals(0, readAll(conf));
+    // part-0 replaced by rows k >= 7000 under the same name: its cached listing and statistics (which rule
+    // k >= 7000 out) must not be used.
+    fs.delete(new Path(dataset, "part-0"), true);
+    write(writeConf, new Path(dataset, "part-0"), 7);
+    assertEquals(ROWS, readAll(conf));
+    // A split-directory added beside them is found: the table's directory is always listed.
+    write(writeConf, new Path(dataset, "part-2"), 8);
+    assertEquals(2 * ROWS, readAll(conf));
+  }
+
+  /** Waits until every split-directory written so far is old enough for the listing cache to keep. */
+  private static void settle() throws InterruptedException {
+    Thread.sleep(dev.cif.impl.split.ListingCache.SETTLED_MILLIS + 100);
+  }
+
+  private static Configuration cached(Configuration conf) {
+    conf.setLong(CifConf.SPLIT_LISTING_CACHE_FILES.key(), 1000);
+    return conf;
+  }
+
   private static Configuration job(String columns, Predicate predicate) throws Exception {
     return job(columns, predicate, DATASET);
   }
 
+  /** A read of inputs planned with the listing cache off (each case counts a first read's calls). */
   private static Configuration job(String columns, Predicate predicate, Path... inputs) throws Exception {
     Job job = Job.getInstance(new Configuration(fs.getConf()));
+    job.getConfiguration().setLong(CifConf.SPLIT_LISTING_CACHE_FILES.key(), 0);
     for (Path input : inputs) ColumnInputFormat.addInputPath(job, input);
     ColumnInputFormat.setColumns(job, columns);
     ColumnInputFormat.setReaderSchema(job.getConfiguration(), SCHEMA);

@@ -34,10 +34,28 @@ public final class DatasetListing {
   public static final class Listed {
     public final Path dir;
     public final FileStatus[] files;
+    /** Its entry in the listing cache it was found through, or null. */
+    private final ListingCache.Entry cached;
 
     Listed(Path dir, FileStatus[] files) {
+      this(dir, files, null);
+    }
+
+    Listed(Path dir, FileStatus[] files, ListingCache.Entry cached) {
       this.dir = dir;
       this.files = files;
+      this.cached = cached;
+    }
+
+    /**
+     * The statistics recorded on this split-directory, or null ({@link DirectoryStatistics#read}: one getXAttrs
+     * call), asked once per version of the directory while the listing cache holds it.
+     */
+    public DirectoryStatistics statistics(FileSystem fs) {
+      if (cached == null) return DirectoryStatistics.read(fs, dir);
+      ListingCache.Statistics known = cached.statistics;
+      if (known == null) cached.statistics = known = new ListingCache.Statistics(DirectoryStatistics.read(fs, dir));
+      return known.value();
     }
   }
 
@@ -59,11 +77,22 @@ public final class DatasetListing {
    * as an input) costs about two batched listings, not two per partition.
    */
   public static List<Listed> listed(FileSystem fs, List<Path> paths) throws IOException {
+    return listed(fs, paths, null);
+  }
+
+  /**
+   * As {@link #listed(FileSystem, List)}, but a split-directory that cache holds, unchanged since (its parent's
+   * fresh listing tells), is not listed again: a table whose split-directories were all read before costs one
+   * listing of its own directory. paths themselves, and every directory above a split-directory, are always
+   * listed afresh.
+   */
+  public static List<Listed> listed(FileSystem fs, List<Path> paths, ListingCache cache) throws IOException {
     List<Path> roots = new ArrayList<>();
     for (Path p : paths) roots.add(fs.makeQualified(p));
     Map<String, FileStatus[]> tops = listAll(fs, roots);
     Map<String, FileStatus[]> listings = new HashMap<>();
-    List<Path> frontier = new ArrayList<>();
+    Map<String, ListingCache.Entry> entries = new HashMap<>();
+    List<FileStatus> frontier = new ArrayList<>();
     List<Path> datasets = new ArrayList<>();
     for (int i = 0; i < roots.size(); i++) {
       Path root = roots.get(i);
@@ -78,20 +107,33 @@ public final class DatasetListing {
       if (listings.put(key(root), top) == null) frontier.addAll(toSearch(top));
     }
     while (!frontier.isEmpty()) {
-      Map<String, FileStatus[]> got = listAll(fs, frontier);
-      List<Path> next = new ArrayList<>();
-      for (Path p : frontier) {
-        FileStatus[] children = got.get(key(p));
+      List<Path> toList = new ArrayList<>();
+      for (FileStatus st : frontier) {
+        ListingCache.Entry e = cache == null ? null : cache.get(fs, st);
+        if (e != null) entries.put(key(st.getPath()), e);
+        else toList.add(st.getPath());
+      }
+      Map<String, FileStatus[]> got = listAll(fs, toList);
+      List<FileStatus> next = new ArrayList<>();
+      for (FileStatus st : frontier) {
+        String k = key(st.getPath());
+        ListingCache.Entry e = entries.get(k);
+        FileStatus[] children = e != null ? e.children : got.get(k);
         if (children == null) continue; // removed since its parent was listed (a merge, a job's cleanup)
+        // Only split-directories are kept: the listing of a directory above them holds its children's times as they were.
+        if (e == null && cache != null && isSplitDirectory(children)) {
+          ListingCache.Entry kept = cache.put(fs, st, children);
+          if (kept != null) entries.put(k, kept);
+        }
         // A path given as well as its parent is listed once and searched once.
-        if (listings.put(key(p), children) == null) next.addAll(toSearch(children));
+        if (listings.put(k, children) == null) next.addAll(toSearch(children));
       }
       frontier = next;
     }
     List<Listed> out = new ArrayList<>();
     for (Path root : datasets) {
       List<Listed> found = new ArrayList<>();
-      collect(root, listings, found);
+      collect(root, listings, entries, found);
       out.addAll(MergeMarkers.visible(found)); // a merged split-directory hides those it replaces (FORMAT.md §4.5)
     }
     return out;
@@ -107,24 +149,25 @@ public final class DatasetListing {
   }
 
   /** The subdirectories to search below a directory: none below a split-directory, no hidden ones. */
-  private static List<Path> toSearch(FileStatus[] children) {
-    List<Path> out = new ArrayList<>();
+  private static List<FileStatus> toSearch(FileStatus[] children) {
+    List<FileStatus> out = new ArrayList<>();
     if (isSplitDirectory(children)) return out;
     for (FileStatus c : children) {
-      if (c.isDirectory() && !SplitDirectoryLayout.isHidden(c.getPath().getName())) out.add(c.getPath());
+      if (c.isDirectory() && !SplitDirectoryLayout.isHidden(c.getPath().getName())) out.add(c);
     }
     return out;
   }
 
   /** Depth first, in sorted order, from the listings gathered. */
-  private static void collect(Path dir, Map<String, FileStatus[]> listings, List<Listed> out) {
+  private static void collect(Path dir, Map<String, FileStatus[]> listings, Map<String, ListingCache.Entry> entries,
+      List<Listed> out) {
     FileStatus[] children = listings.get(key(dir));
     if (children == null) return;
     if (isSplitDirectory(children)) {
-      out.add(new Listed(dir, children));
+      out.add(new Listed(dir, children, entries.get(key(dir))));
       return;
     }
-    for (Path p : toSearch(children)) collect(p, listings, out);
+    for (FileStatus c : toSearch(children)) collect(c.getPath(), listings, entries, out);
   }
 
   private static FileStatus[] list(FileSystem fs, Path dir) throws IOException {
