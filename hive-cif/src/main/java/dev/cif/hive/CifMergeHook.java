@@ -3,7 +3,9 @@ package dev.cif.hive;
 import dev.cif.Cif;
 import dev.cif.MergeOptions;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
@@ -11,11 +13,14 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hive.common.StatsSetupConst;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
+import org.apache.hadoop.hive.ql.exec.ConditionalTask;
+import org.apache.hadoop.hive.ql.exec.Task;
 import org.apache.hadoop.hive.ql.hooks.Entity;
 import org.apache.hadoop.hive.ql.hooks.ExecuteWithHookContext;
 import org.apache.hadoop.hive.ql.hooks.HookContext;
 import org.apache.hadoop.hive.ql.hooks.WriteEntity;
 import org.apache.hadoop.hive.ql.metadata.Hive;
+import org.apache.hadoop.hive.ql.plan.ConditionalResolverMergeFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +36,11 @@ import org.slf4j.LoggerFactory;
  * After a merge it sets the table's (or partition's) numFiles and totalSize as Hive's own merge stage leaves
  * them, from the files after the merge. A merge that fails is logged and leaves the table whole; the query has
  * committed and keeps its result.
+ *
+ * <p>Registered also as a pre-execution hook ({@code hive.exec.pre.hooks}), it keeps Hive's own merge stage from
+ * running on a query whose every written table is CIF ({@link MoveWithoutMerge}): that stage would decode and
+ * re-encode every row only to leave as many split-directories as before, and the block merge after the commit
+ * does the merging instead.
  */
 public final class CifMergeHook implements ExecuteWithHookContext {
   private static final Logger LOG = LoggerFactory.getLogger(CifMergeHook.class);
@@ -42,6 +52,10 @@ public final class CifMergeHook implements ExecuteWithHookContext {
     boolean on = tez ? conf.getBoolean("hive.merge.tezfiles", false)
         : conf.getBoolean("hive.merge.mapfiles", true) || conf.getBoolean("hive.merge.mapredfiles", false);
     if (!on || context.getOutputs() == null) return;
+    if (context.getHookType() == HookContext.HookType.PRE_EXEC_HOOK) {
+      if (writesOnlyCif(context)) leaveMergingToTheBlockMerge(context.getQueryPlan().getRootTasks(), new HashSet<>());
+      return;
+    }
     for (WriteEntity out : context.getOutputs()) {
       WriteEntity.WriteType type = out.getWriteType();
       if (type != WriteEntity.WriteType.INSERT && type != WriteEntity.WriteType.INSERT_OVERWRITE) continue;
@@ -50,6 +64,34 @@ public final class CifMergeHook implements ExecuteWithHookContext {
       } else if (out.getType() == Entity.Type.TABLE && isCif(out.getTable()) && !out.getTable().isPartitioned()) {
         if (merge(conf, out.getTable().getDataLocation())) updateFileStats(conf, out.getTable());
       }
+    }
+  }
+
+  /** Whether the query inserts into at least one table or partition, and only into CIF ones. */
+  private static boolean writesOnlyCif(HookContext context) {
+    boolean any = false;
+    for (WriteEntity out : context.getOutputs()) {
+      WriteEntity.WriteType type = out.getWriteType();
+      if (type != WriteEntity.WriteType.INSERT && type != WriteEntity.WriteType.INSERT_OVERWRITE) continue;
+      org.apache.hadoop.hive.ql.metadata.Table t = out.getType() == Entity.Type.PARTITION ? out.getPartition().getTable()
+          : out.getType() == Entity.Type.TABLE ? out.getTable() : null;
+      if (!isCif(t)) return false;
+      any = true;
+    }
+    return any;
+  }
+
+  /** Makes every merge stage of Hive's among tasks (and the tasks after them) take its move-only branch. */
+  private static void leaveMergingToTheBlockMerge(List<Task<?>> tasks, Set<Task<?>> seen) {
+    if (tasks == null) return;
+    for (Task<?> t : tasks) {
+      if (!seen.add(t)) continue;
+      if (t instanceof ConditionalTask) {
+        ConditionalTask c = (ConditionalTask) t;
+        if (c.getResolver() instanceof ConditionalResolverMergeFiles) c.setResolver(new MoveWithoutMerge(c.getResolver()));
+        leaveMergingToTheBlockMerge(c.getListTasks(), seen);
+      }
+      leaveMergingToTheBlockMerge(t.getChildTasks(), seen);
     }
   }
 

@@ -15,7 +15,8 @@ import org.apache.hadoop.fs.RemoteIterator;
  * Hive's merge stage (hive.merge.*) on a CIF table, on either engine: an INSERT with three reducers writes three
  * split-directories; Hive's own merge stage rewrites them through the SerDe and still leaves one per task, with
  * the right rows; with CifMergeHook as a post-execution hook they become one, by block concatenation, and the
- * table's numFiles and totalSize count the files after the merge, as after Hive's own merge stage.
+ * table's numFiles and totalSize count the files after the merge, as after Hive's own merge stage. With
+ * CifMergeHook as a pre-execution hook too, Hive's merge job does not run at all (one job, not two).
  */
 final class MergeStage {
   private MergeStage() {}
@@ -33,13 +34,17 @@ final class MergeStage {
     hive.set("hive.merge.tezfiles", "true");
     hive.set("hive.merge.smallfiles.avgsize", "16000000");
     try {
+      hive.set("hive.exec.post.hooks", RanJobs.class.getName());
       hive.run("INSERT INTO " + plain + " SELECT k, v FROM " + src + " DISTRIBUTE BY k");
+      assertEquals(2, RanJobs.last(), "the insert and Hive's merge job");
       assertEquals(expected, EmbeddedHive.sorted(hive.run("SELECT * FROM " + plain)), "Hive's own merge stage");
       assertTrue(splitDirectories(hive, plain) > 1, "Hive's own merge stage keeps one split-directory per task");
       assertFileStatsMatchTheFiles(hive, plain);
 
-      hive.set("hive.exec.post.hooks", "dev.cif.hive.CifMergeHook");
+      hive.set("hive.exec.pre.hooks", "dev.cif.hive.CifMergeHook");
+      hive.set("hive.exec.post.hooks", "dev.cif.hive.CifMergeHook," + RanJobs.class.getName());
       hive.run("INSERT INTO " + merged + " SELECT k, v FROM " + src + " DISTRIBUTE BY k");
+      assertEquals(1, RanJobs.last(), "the insert only: Hive's merge job left to the block merge");
       assertEquals(1, splitDirectories(hive, merged));
       assertEquals(expected, EmbeddedHive.sorted(hive.run("SELECT * FROM " + merged)));
       Path dir = hive.location(merged);
@@ -52,6 +57,7 @@ final class MergeStage {
         assertEquals(hive.run(String.format(show, plain)), hive.run(String.format(show, merged)), stat);
       }
     } finally {
+      hive.set("hive.exec.pre.hooks", "");
       hive.set("hive.exec.post.hooks", "");
       hive.set("mapreduce.job.reduces", "-1");
       hive.set("hive.merge.tezfiles", "false");

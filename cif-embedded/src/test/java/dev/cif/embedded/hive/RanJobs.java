@@ -1,0 +1,23 @@
+package dev.cif.embedded.hive;
+
+import org.apache.hadoop.hive.ql.exec.TaskRunner;
+import org.apache.hadoop.hive.ql.hooks.ExecuteWithHookContext;
+import org.apache.hadoop.hive.ql.hooks.HookContext;
+
+/**
+ * A post-execution hook that counts the jobs (MapReduce jobs, Tez DAGs) the last query ran, so that a test can
+ * tell whether Hive's conditional merge stage ran its merge job.
+ */
+public final class RanJobs implements ExecuteWithHookContext {
+  private static volatile int last = -1;
+
+  @Override
+  public void run(HookContext context) {
+    int jobs = 0;
+    for (TaskRunner r : context.getCompleteTaskList()) if (r.getTask().isMapRedTask()) jobs++;
+    last = jobs;
+  }
+
+  /** The jobs the last query with this hook ran. */
+  static int last() { return last; }
+}
