@@ -1,5 +1,6 @@
 package dev.cif.embedded.hive;
 
+import org.apache.hadoop.hive.ql.exec.ConditionalTask;
 import org.apache.hadoop.hive.ql.exec.TaskRunner;
 import org.apache.hadoop.hive.ql.hooks.ExecuteWithHookContext;
 import org.apache.hadoop.hive.ql.hooks.HookContext;
@@ -14,7 +15,10 @@ public final class RanJobs implements ExecuteWithHookContext {
   @Override
   public void run(HookContext context) {
     int jobs = 0;
-    for (TaskRunner r : context.getCompleteTaskList()) if (r.getTask().isMapRedTask()) jobs++;
+    for (TaskRunner r : context.getCompleteTaskList()) {
+      // A conditional task says it is one when a branch is: only the branch it ran is a job.
+      if (r.getTask().isMapRedTask() && !(r.getTask() instanceof ConditionalTask)) jobs++;
+    }
     last = jobs;
   }
 
