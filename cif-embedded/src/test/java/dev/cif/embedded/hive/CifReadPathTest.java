@@ -61,6 +61,28 @@ class CifReadPathTest extends EmbeddedHiveTest {
     }
   }
 
+  /**
+   * The scan's filter is evaluated again by Hive, so it only pays where it spares decoding. A filter that
+   * keeps nearly every row, with only a primitive column besides its own (TPC-H q13's o_comment NOT LIKE
+   * over orders), spares none: the scan stops evaluating it after VectorizedCifReader.PROBE_ROWS (4,096)
+   * rows. A selective filter is evaluated on every row.
+   */
+  @Test
+  void scanStopsEvaluatingAFilterThatKeepsMostRows() throws Exception {
+    hive.run("CREATE TABLE notes STORED AS CIF AS SELECT CAST(pos AS BIGINT) AS id, concat('note ', pos) AS note"
+        + " FROM (SELECT posexplode(split(space(9999), ' ')) AS (pos, x)) g");
+    assertEquals(List.of("9477\t46165383"),
+        hive.run("SELECT count(*), sum(id) FROM notes WHERE note NOT LIKE '%9%9%'"));
+    long filtered = hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_FILTERED);
+    assertEquals(10_000, hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_SCANNED));
+    assertTrue(filtered >= 4096 && filtered < 4096 + 1024, "rows filtered in the scan: " + filtered);
+
+    assertEquals(List.of("1000\t5002000"),
+        hive.run("SELECT count(*), sum(id) FROM notes WHERE note LIKE '%7'"));
+    assertEquals(10_000, hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_FILTERED));
+    assertEquals(1_000, hive.lastStatementCounter(VectorizedCifReader.COUNTERS, VectorizedCifReader.ROWS_MATERIALIZED));
+  }
+
   @Test
   void oneColumnQueryOpensOneColumnFilePerSplitDirectory() throws Exception {
     String columns = IntStream.range(0, 10).mapToObj(i -> "c" + i + " INT").collect(Collectors.joining(", "));

@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * decodes the other columns only for the rows it keeps. The crawl query's filter on {@code url}
  * keeps about 1% of the rows, so 99% of the {@code metadata} maps are passed over through the skip
  * lists, never decoded. Hive still applies the filter itself afterwards; this only saves work.
- * Used when the filter's columns are primitive and a strict subset of the columns read.
+ * Used when the filter's columns are primitive and a strict subset of the columns read; the reader
+ * stops using it when it keeps most rows and saves no decoding (VectorizedCifReader#PROBE_ROWS).
  */
 final class RowSelection {
   private static final Logger LOG = LoggerFactory.getLogger(RowSelection.class);
