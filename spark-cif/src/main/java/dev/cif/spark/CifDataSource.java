@@ -32,6 +32,12 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  */
 public final class CifDataSource implements TableProvider, DataSourceRegister {
   public static final String SHORT_NAME = "cif";
+  /**
+   * The last path's inferred schema and partitioning: Spark asks one provider for inferSchema, then
+   * inferPartitioning, of one load(path); both come from one listing.
+   */
+  private String inferredPath;
+  private Inferred inferred;
 
   @Override
   public String shortName() { return SHORT_NAME; }
@@ -41,7 +47,7 @@ public final class CifDataSource implements TableProvider, DataSourceRegister {
 
   @Override
   public StructType inferSchema(CaseInsensitiveStringMap options) {
-    Inferred t = infer(options);
+    Inferred t = inferOnce(options);
     List<StructField> fields = new ArrayList<>(List.of(SparkTypeMapping.toSpark(t.data).fields()));
     for (Map.Entry<String, DataType> e : t.partitions.entrySet()) {
       fields.add(new StructField(e.getKey(), e.getValue(), true, Metadata.empty()));
@@ -51,8 +57,10 @@ public final class CifDataSource implements TableProvider, DataSourceRegister {
 
   /** The partition columns of the k=v directories under the path; none when there is no path or nothing under it yet (a new table). */
   @Override
-  public Transform[] inferPartitioning(CaseInsensitiveStringMap options) {
-    if (path(options) == null) return new Transform[0];
+  public synchronized Transform[] inferPartitioning(CaseInsensitiveStringMap options) {
+    String path = path(options);
+    if (path == null) return new Transform[0];
+    if (path.equals(inferredPath)) return inferred.partitions.keySet().stream().map(Expressions::identity).toArray(Transform[]::new);
     try {
       Path table = tablePath(options);
       List<PartitionDirectories.Leaf> leaves = PartitionDirectories.list(table.getFileSystem(HadoopConf.of(options).get()), table);
@@ -60,6 +68,15 @@ public final class CifDataSource implements TableProvider, DataSourceRegister {
     } catch (IOException e) {
       throw new UncheckedIOException("CIF: cannot list " + options.get("path") + ": " + e.getMessage(), e);
     }
+  }
+
+  private synchronized Inferred inferOnce(CaseInsensitiveStringMap options) {
+    String path = path(options);
+    if (path == null || !path.equals(inferredPath)) {
+      inferred = infer(options);
+      inferredPath = path;
+    }
+    return inferred;
   }
 
   @Override
@@ -72,7 +89,11 @@ public final class CifDataSource implements TableProvider, DataSourceRegister {
       partitionColumns.add(t.references()[0].fieldNames()[0]);
     }
     String path = path(properties);
-    return new CifTable(path == null ? null : new Path(path), schema, partitionColumns, properties);
+    Schema files;
+    synchronized (this) {
+      files = path != null && path.equals(inferredPath) ? inferred.data : null; // the listing inferSchema made
+    }
+    return new CifTable(path == null ? null : new Path(path), schema, partitionColumns, properties, files);
   }
 
   /** The option path, or null. */

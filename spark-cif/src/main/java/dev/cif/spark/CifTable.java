@@ -31,9 +31,21 @@ final class CifTable implements SupportsRead, SupportsWrite {
   private final StructType schema;
   private final List<String> partitionColumns;
   private final Map<String, String> options;
+  /**
+   * The reader schema, made once per table: Spark builds several scans of one table while it plans a query
+   * (V2ScanRelationPushDown for each reference, again after an optimizer rule changes the relation's options),
+   * and each would otherwise list the table and open a schema file again. A catalog table is resolved afresh
+   * for each query, and a DataFrame keeps its table (its schema with it) as Spark's file sources keep theirs.
+   */
+  private Schema readerSchema;
+  private final Schema filesSchema;
 
-  /** @param path the table's directory; null for a table a catalog is creating (it has no location yet) */
-  CifTable(Path path, StructType schema, List<String> partitionColumns, Map<String, String> options) {
+  /**
+   * @param path the table's directory; null for a table a catalog is creating (it has no location yet)
+   * @param filesSchema the schema of its first split-directory when the caller has just read it, else null
+   */
+  CifTable(Path path, StructType schema, List<String> partitionColumns, Map<String, String> options, Schema filesSchema) {
+    this.filesSchema = filesSchema;
     this.path = path;
     this.schema = schema;
     this.partitionColumns = List.copyOf(partitionColumns);
@@ -88,22 +100,28 @@ final class CifTable implements SupportsRead, SupportsWrite {
    * split-directory's schema has it (so Hive's char, varchar and key types survive), and as the Spark
    * type maps to CIF where no split-directory has the column yet (it reads null).
    */
-  Schema readerSchema(HadoopConf conf) {
-    Schema files = null;
-    try {
-      FileSystem fs = path().getFileSystem(conf.get());
-      files = CifDataSource.firstSchema(fs, PartitionDirectories.list(fs, path()));
-    } catch (IOException e) {
-      throw new UncheckedIOException("CIF: cannot read the schema of " + path + ": " + e.getMessage(), e);
-    }
+  synchronized Schema readerSchema(HadoopConf conf) {
+    if (readerSchema != null) return readerSchema;
+    Schema files = filesSchema != null ? filesSchema : firstSchema(conf);
     Schema mapped = SparkTypeMapping.toCif(dataSchema());
-    if (files == null) return mapped;
+    if (files == null) return mapped; // not kept: the table's first write may be under way
     List<Schema.Field> fields = new ArrayList<>();
     for (Schema.Field f : mapped.getFields()) {
       Schema.Field have = files.getField(f.name());
       fields.add(have != null ? new Schema.Field(have, have.schema()) : new Schema.Field(f, f.schema()));
     }
-    return Schema.createRecord(files.getName(), null, files.getNamespace(), false, fields);
+    readerSchema = Schema.createRecord(files.getName(), null, files.getNamespace(), false, fields);
+    return readerSchema;
+  }
+
+  /** The schema of the first split-directory under the table, or null if it has none yet. */
+  private Schema firstSchema(HadoopConf conf) {
+    try {
+      FileSystem fs = path().getFileSystem(conf.get());
+      return CifDataSource.firstSchema(fs, PartitionDirectories.list(fs, path()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("CIF: cannot read the schema of " + path + ": " + e.getMessage(), e);
+    }
   }
 
   @Override

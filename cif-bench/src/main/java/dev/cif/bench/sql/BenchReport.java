@@ -90,7 +90,7 @@ public final class BenchReport {
     md.append("Engine: ").append(o.jdbcUrl() != null ? "the server's (" + o.jdbcUrl() + ")"
         : o.conf() != null ? "Tez on the cluster of " + o.conf() + " (data in its HDFS; CPU and bytes read are the tasks', from Tez's counters)"
         : o.engine() == Engine.SPARK ? "Spark " + SparkChildSession.MASTER + " in a JVM of its own (-Xmx" + SparkChildSession.HEAP
-            + ", CIF's session extensions on); CPU is the tasks' executor CPU time and bytes read their input bytes (Spark's task metrics)"
+            + ", CIF's session extensions on); CPU is the tasks' executor CPU time and bytes read the Spark JVM's reads of the tables' files on every thread"
         : o.engine().id() + " local, in one JVM").append("\n\n");
     md.append("Versions: ").append(run.versions()).append("; load average at the end ").append(RunConditions.loadAverage())
         .append(" (2 cores)\n\n");

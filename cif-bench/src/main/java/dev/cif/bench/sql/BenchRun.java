@@ -250,6 +250,7 @@ public final class BenchRun {
         long readBefore = sql.bytesRead();
         long start = System.nanoTime();
         long cpuStart = sql.cpuNanos();
+        long planningStart = sql.planningNanos();
         List<String> rowsOut = null;
         for (String s : statements) {
           List<String> r = sql.run(s);
@@ -258,6 +259,10 @@ public final class BenchRun {
         }
         long elapsed = (System.nanoTime() - start) / 1_000_000;
         long cpu = cpuStart < 0 ? -1 : (sql.cpuNanos() - cpuStart) / 1_000_000;
+        if (planningStart >= 0) {
+          log.printf(Locale.ROOT, "%-5s %-12s %8d ms planning (%s)%n", query, f.id(), (sql.planningNanos() - planningStart) / 1_000_000,
+              i < options.warmups() ? "warm-up" : "timed run " + (i - options.warmups() + 1));
+        }
         if (i >= options.warmups()) {
           millis.add(elapsed);
           if (cpu >= 0) cpuMillis.add(cpu);

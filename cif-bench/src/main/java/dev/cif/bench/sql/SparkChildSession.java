@@ -16,8 +16,11 @@ import java.util.concurrent.TimeUnit;
  * Spark SQL as the benchmark's engine ({@code --engine spark}): spark-cif's {@code SparkSqlWorker} on a local
  * session ({@value #MASTER}) in a JVM of its own, started on spark-cif's classpath (cif-bench's holds Hive,
  * and Hive and Spark cannot share one; bin/cif passes that classpath and its JVM options as the system
- * properties {@value #CLASSPATH} and {@value #JVM_OPTIONS}, as it starts {@code cif spark-sql}). Bytes read and
- * CPU are the Spark tasks' own metrics (input bytes, executor CPU time), which count every format alike.
+ * properties {@value #CLASSPATH} and {@value #JVM_OPTIONS}, as it starts {@code cif spark-sql}). The format tables
+ * live under {@code benchtable:} ({@link TableFileSystem}, put on the Spark JVM's classpath with the kit class it
+ * extends), and bytes read are that file system's reads by every thread of the Spark JVM: Spark's task input
+ * metrics count only a task's own thread, which misses most of Parquet's and ORC's (vectored) reads. CPU is
+ * the tasks' executor CPU time; planning time is the driver's, from the SQL text to the executed plan.
  * The Hive DDL the workloads share is said in Spark's words here: {@code STORED AS X} is {@code USING x},
  * the '|'-delimited text staging tables are CSV tables, and table statistics are not computed.
  */
@@ -48,7 +51,8 @@ final class SparkChildSession implements SqlSession {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     String options = System.getProperty(JVM_OPTIONS, "");
     if (!options.isBlank()) command.addAll(Arrays.asList(options.trim().split("\\s+")));
-    command.addAll(List.of("-Xmx" + HEAP, "-Djava.awt.headless=true", "-cp", classpath, "dev.cif.spark.shell.SparkSqlWorker",
+    command.addAll(List.of("-Xmx" + HEAP, "-Djava.awt.headless=true", "-cp", classpath + File.pathSeparator + tableFileSystemClasspath(),
+        "dev.cif.spark.shell.SparkSqlWorker",
         MASTER, new File(dir, "warehouse").getAbsolutePath(), log.getAbsolutePath()));
     process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log)).start();
     out = new DataOutputStream(new BufferedOutputStream(process.getOutputStream()));
@@ -81,20 +85,42 @@ final class SparkChildSession implements SqlSession {
     }
   }
 
+  /** Where TableFileSystem and the kit class it extends are loaded from (cif-bench's and cif-testkit's classes or jars). */
+  private static String tableFileSystemClasspath() {
+    List<String> out = new ArrayList<>();
+    for (Class<?> c : List.of(TableFileSystem.class, dev.cif.testing.SchemedLocalFileSystem.class)) {
+      try {
+        String entry = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        if (!out.contains(entry)) out.add(entry);
+      } catch (java.net.URISyntaxException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return String.join(File.pathSeparator, out);
+  }
+
+  /** The worker's counts: task input bytes, bytes read under benchtable:, task CPU ns, driver planning ns. */
   private long[] metrics() {
     try {
-      request("metrics", "-");
-      return new long[] {in.readLong(), in.readLong()};
+      request("metrics", TableFileSystem.SCHEME);
+      return new long[] {in.readLong(), in.readLong(), in.readLong(), in.readLong()};
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
-  /** The finished tasks' input bytes (Spark's input metrics), summed since the session started. */
-  @Override public long bytesRead() { return metrics()[0]; }
+  /**
+   * The bytes the Spark JVM has read from the format tables (under benchtable:) on any thread since it started.
+   * Spark's task input metrics (the first count) would undercount Parquet and ORC, whose vectored reads
+   * complete on other threads.
+   */
+  @Override public long bytesRead() { return metrics()[1]; }
 
   /** The finished tasks' executor CPU time, summed since the session started: task CPU, not the JVM's. */
-  @Override public long cpuNanos() { return metrics()[1]; }
+  @Override public long cpuNanos() { return metrics()[2]; }
+
+  /** The driver's planning time (SQL text to executed plan), summed since the session started. */
+  @Override public long planningNanos() { return metrics()[3]; }
 
   @Override public boolean readsInProcess() { return true; }
 
@@ -117,9 +143,10 @@ final class SparkChildSession implements SqlSession {
     throw new IllegalStateException("no location for " + table);
   }
 
+  /** Under benchtable:, so that the tables' reads are counted on every thread (bytesRead). */
   @Override
   public String databaseLocation(String database, File dir) {
-    return new File(dir, "warehouse/" + database).toURI().toString();
+    return TableFileSystem.SCHEME + "://" + new File(dir, "warehouse/" + database).getAbsolutePath();
   }
 
   /** The clause after a CTAS's table name: Spark's built-in readers and writers, and CIF's DataSource V2. */

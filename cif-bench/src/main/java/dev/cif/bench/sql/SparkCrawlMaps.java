@@ -13,7 +13,7 @@ import java.util.Map;
  * SQL ({@link SparkChildSession}, CIF's session extensions on, so {@code m['k']} over a CIF table reads key k
  * alone). The table is made by Spark in ORC, then copied into CIF and Parquet; each query runs W times per
  * format to warm up, then K times with the formats taking turns, and the medians of wall time, task CPU (the
- * tasks' executor CPU time) and bytes read (their input bytes) are reported, with {@code EXPLAIN} of the first
+ * tasks' executor CPU time) and bytes read (the Spark JVM's reads of the tables' files on every thread) are reported, with {@code EXPLAIN} of the first
  * query on CIF (its scan's {@code MapKeys}). Every format's answer must be ORC's (compared as {@link Answer}s).
  */
 final class SparkCrawlMaps {
@@ -36,7 +36,7 @@ final class SparkCrawlMaps {
         spark.run("CREATE TABLE crawl_" + f.id() + " " + spark.storage(f) + " AS SELECT * FROM crawl_orc");
       }
       md.append(String.format(Locale.ROOT, "crawl-maps on Spark (%s): %,d rows, median of %d runs after %d warm-up(s) per format,"
-          + " the formats taking turns; task CPU = the tasks' executor CPU time, MB read = their input bytes%n%n"
+          + " the formats taking turns; task CPU = the tasks' executor CPU time, MB read = the tables' files read on every thread%n%n"
           + "Versions: %s%n%n| table | bytes |%n|---|---:|%n", SparkChildSession.MASTER, rows, runs, warmups, versions));
       for (Format f : FORMATS) {
         md.append(String.format(Locale.ROOT, "| crawl_%s | %,d |%n", f.id(), sizeOnDisk(new File(dir, "warehouse/crawl_maps/crawl_" + f.id()))));

@@ -16,7 +16,7 @@ public final class SqlBenchCommand implements Command {
     return "usage: cif " + BenchOptions.USAGE + " [--hive 4.1|4.2]\n"
         + "       cif " + CrawlMapBench.USAGE.substring("usage: bin/cif ".length()) + "\n"
         + "--engine spark: Spark SQL (local[2], a JVM of its own on spark-cif's classpath) over cif, parquet and orc,\n"
-        + "with Spark's task metrics for CPU and bytes read; its log in DIR/spark.log (docs/bench/spark-ssb-tpch.md).\n"
+        + "with the tasks' CPU and the tables' bytes read on every thread; its log in DIR/spark.log (docs/bench/spark-ssb-tpch.md).\n"
         + "Results on stdout, the engines' output in DIR/bench-sql.log (docs/benchmarks.md).";
   }
 

@@ -40,6 +40,9 @@ public interface SqlSession extends AutoCloseable {
   /** Bytes the queries have read from table data so far, or -1 when this process cannot tell. */
   default long bytesRead() { return -1; }
 
+  /** The engine's planning time of the statements so far (SQL text to executed plan), or -1 where it is not told apart. */
+  default long planningNanos() { return -1; }
+
   /** Where the statements read the generated text in {@code data} from (a URI without a trailing slash). */
   default String stage(File data) throws Exception { return data.toURI().toString().replaceAll("/$", ""); }
 

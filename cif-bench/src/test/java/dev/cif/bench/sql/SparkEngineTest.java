@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code bench-sql --engine spark}: SSB at SF 0.01 on Spark SQL over CIF, Parquet and ORC, in a Spark JVM of
  * its own on spark-cif's classpath (as bin/cif starts it), every answer checked across the formats and the
- * report holding all three with Spark's task metrics.
+ * report holding all three with the tasks' CPU and the tables' bytes read.
  */
 class SparkEngineTest {
   /** spark-cif's classes and test classpath (Spark with it) and JVM options, as SparkHiveBothWaysTest uses them. */
@@ -55,9 +55,55 @@ class SparkEngineTest {
       for (String q : List.of("q1.1", "q2.1", "q3.1")) {
         String row = csv.stream().filter(l -> l.startsWith("ssb,0.01," + q + "," + format + ",")).findFirst().orElseThrow();
         String[] cells = row.split(",", -1);
-        // Spark's task metrics: the bytes the scans read and the tasks' CPU time, for every format.
+        // The bytes the scans read and the tasks' CPU time, for every format.
         assertTrue(Long.parseLong(cells[8]) > 0 && Long.parseLong(cells[6]) > 0 && cells[10].isEmpty(), row);
       }
+    }
+  }
+
+  /**
+   * Bytes read are the Spark JVM's reads of the tables' files on any thread: a query that reads every column
+   * reads about each format's whole files (Spark's task input metrics counted a tenth of Parquet's and ORC's,
+   * whose vectored reads complete on other threads), and one CIF column reads just that column's files (and the
+   * schema file).
+   */
+  @Test
+  void bytesReadAreTheTablesFilesAsReadOnEveryThread() throws Exception {
+    File dir = new File("target/sqlbench-test/SparkEngineTest-bytes").getAbsoluteFile();
+    SqlBench.clearSessionDirectories(dir);
+    dir.mkdirs();
+    try (SparkChildSession spark = new SparkChildSession(dir)) {
+      spark.run("CREATE DATABASE bytes LOCATION '" + spark.databaseLocation("bytes", dir) + "'");
+      for (String format : List.of("cif", "parquet", "orc")) {
+        spark.run("CREATE TABLE bytes.t_" + format + " USING " + format + " AS SELECT /*+ COALESCE(1) */ id AS a,"
+            + " id * 7 % 1000 AS b, sha2(CAST(id AS STRING), 256) AS c FROM range(0, 100000)");
+        long files = fileBytes(new File(dir, "warehouse/bytes/t_" + format).toPath(), "");
+        long before = spark.bytesRead();
+        assertEquals(List.of("4999950000\t49950000\t100000"), spark.run("SELECT sum(a), sum(b), count(DISTINCT c) FROM bytes.t_" + format));
+        long read = spark.bytesRead() - before;
+        assertTrue(read >= files * 0.9 && read <= files * 1.2, format + ": read " + read + " B of " + files + " B of files");
+      }
+      long before = spark.bytesRead();
+      spark.run("SELECT sum(b) FROM bytes.t_cif");
+      // The column's files whole, and little more: the split-directory's schema file, which every CIF read opens,
+      // and the directory's metadata; none of the other columns' (column a alone is some hundred KB).
+      Path cif = new File(dir, "warehouse/bytes/t_cif").toPath();
+      long columnFiles = fileBytes(cif, "-b.cif");
+      long read = spark.bytesRead() - before;
+      assertTrue(columnFiles > 0 && read >= columnFiles && read <= columnFiles + fileBytes(cif, "schema-0000.cif") + 1024,
+          "CIF's column b: read " + read + " B, its files " + columnFiles + " B");
+    } finally {
+      SqlBench.clearSessionDirectories(dir);
+    }
+  }
+
+  /** The bytes of the files under dir whose names end with suffix, hidden files ('.', '_') left out. */
+  private static long fileBytes(Path dir, String suffix) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile)
+          .filter(f -> !f.getFileName().toString().startsWith(".") && !f.getFileName().toString().startsWith("_"))
+          .filter(f -> f.getFileName().toString().endsWith(suffix))
+          .mapToLong(f -> f.toFile().length()).sum();
     }
   }
 

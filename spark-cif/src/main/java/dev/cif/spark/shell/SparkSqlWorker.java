@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
@@ -32,9 +34,12 @@ import org.apache.spark.sql.SparkSession;
  * <ul>
  *   <li>{@code sql STATEMENT}: {@code true}, a row count and each row tab-separated (NULL for null, as bin/cif
  *       spark-sql prints them), or {@code false} and the error's first line;</li>
- *   <li>{@code metrics -}: the bytes the finished tasks read (their input metrics: what the file readers read
- *       through Hadoop's file system, the same count for every format) and their executor CPU nanoseconds,
- *       summed since start, after every task event has been delivered;</li>
+ *   <li>{@code metrics SCHEME}: four counts, each summed since start: the bytes the finished tasks read (their
+ *       input metrics: what the file readers read through Hadoop's file system on the task's own thread), the
+ *       bytes this JVM read through the file system of SCHEME on any thread (Hadoop's statistics of that
+ *       scheme: the tables' file system, where Parquet's and ORC's vectored reads on other threads are counted
+ *       too), the tasks' executor CPU nanoseconds, and the driver's planning nanoseconds (from the SQL text to
+ *       the executed plan, before the query runs); after every task event has been delivered;</li>
  *   <li>{@code versions -}: Spark's, its Parquet's, ORC's and Hadoop's versions and the reader settings the
  *       formats ran with.</li>
  * </ul>
@@ -45,6 +50,7 @@ public final class SparkSqlWorker {
   private final SparkSession spark;
   private final AtomicLong bytesRead = new AtomicLong();
   private final AtomicLong cpuNanos = new AtomicLong();
+  private final AtomicLong planningNanos = new AtomicLong();
 
   private SparkSqlWorker(SparkSession spark) {
     this.spark = spark;
@@ -100,7 +106,9 @@ public final class SparkSqlWorker {
           // Task-end events reach listeners on Spark's listener bus thread, after the job has returned.
           spark.sparkContext().listenerBus().waitUntilEmpty();
           out.writeLong(bytesRead.get());
+          out.writeLong(bytesReadThrough(arg));
           out.writeLong(cpuNanos.get());
+          out.writeLong(planningNanos.get());
         }
         case "versions" -> out.writeUTF(versions());
         default -> throw new IllegalArgumentException("SparkSqlWorker: unknown operation " + op);
@@ -112,7 +120,12 @@ public final class SparkSqlWorker {
   private void sql(String statement, DataOutputStream out) throws IOException {
     List<String> lines = new ArrayList<>();
     try {
-      for (Row row : spark.sql(statement).collectAsList()) {
+      // A command (CTAS, INSERT) runs in spark.sql itself; a query is only analysed there, and planned here.
+      long start = System.nanoTime();
+      Dataset<Row> result = spark.sql(statement);
+      result.queryExecution().executedPlan();
+      planningNanos.addAndGet(System.nanoTime() - start);
+      for (Row row : result.collectAsList()) {
         String line = SparkSqlShell.line(row);
         if (line.length() > 16_000) throw new IllegalStateException("a row of " + line.length() + " characters: bench-sql takes rows up to 16,000");
         lines.add(line);
@@ -126,6 +139,14 @@ public final class SparkSqlWorker {
     out.writeBoolean(true);
     out.writeInt(lines.size());
     for (String l : lines) out.writeUTF(l);
+  }
+
+  /** Bytes read so far through the file systems of scheme, by every thread of this JVM (Hadoop's statistics). */
+  @SuppressWarnings("deprecation") // getAllStatistics: the per-scheme totals, which the storage statistics API splits by class
+  private static long bytesReadThrough(String scheme) {
+    long n = 0;
+    for (FileSystem.Statistics s : FileSystem.getAllStatistics()) if (scheme.equals(s.getScheme())) n += s.getBytesRead();
+    return n;
   }
 
   /** The versions that ran, read from the jars' Maven descriptors, and the formats' settings. */
