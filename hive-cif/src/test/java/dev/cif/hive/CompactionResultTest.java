@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cif.impl.split.DatasetListing;
 import java.io.File;
-import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -33,7 +32,7 @@ class CompactionResultTest {
 
   @Test
   void markerIsOneHiddenFileThatListingsPassOver() throws Exception {
-    File tmp = Files.createTempDirectory(new File("target").toPath(), "compaction-result").toFile();
+    File tmp = dev.cif.testing.TempDirs.create("compaction-result").toFile();
     FileSystem fs = FileSystem.getLocal(new Configuration());
     Path result = new Path(tmp.getAbsolutePath(), "base_0000003_v0000006");
     CompactionResult.mark(fs, result);

@@ -1,7 +1,5 @@
 package dev.cif.spark;
 
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -22,7 +20,12 @@ final class SharedSpark {
 
   static synchronized SparkSession session() {
     if (spark == null) {
-      String warehouse = new File(System.getProperty("java.io.tmpdir"), "spark-warehouse").getAbsolutePath();
+      String warehouse;
+      try {
+        warehouse = newDir("spark-warehouse").toAbsolutePath().toString();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
       spark = SparkSession.builder()
           .master("local[2,2]")
           .appName("spark-cif tests")
@@ -38,11 +41,9 @@ final class SharedSpark {
     return spark;
   }
 
-  /** A fresh directory for one test's table (below surefire's tmp). */
+  /** A fresh directory for one test's table, deleted when the JVM exits (cif-testkit's TempDirs). */
   static Path newDir(String name) throws java.io.IOException {
-    Path base = Path.of(System.getProperty("java.io.tmpdir"));
-    Files.createDirectories(base);
-    return Files.createTempDirectory(base, name);
+    return dev.cif.testing.TempDirs.create(name);
   }
 
   /** The CIF scans of an executed plan. */

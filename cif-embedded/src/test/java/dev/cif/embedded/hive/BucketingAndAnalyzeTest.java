@@ -39,7 +39,7 @@ class BucketingAndAnalyzeTest extends EmbeddedHiveTest {
 
   @Test
   void eachBucketIsOneSplitDirectoryAndSamplingReadsIt() throws Exception {
-    FileSystem fs = FileSystem.getLocal(hive.conf());
+    FileSystem fs = FileSystem.getLocal(SessionConf.of(hive));
     Path dir = hive.location("b_cif");
     List<String> names = new ArrayList<>();
     for (Path p : DatasetListing.splitDirectories(fs, dir)) names.add(p.getName());

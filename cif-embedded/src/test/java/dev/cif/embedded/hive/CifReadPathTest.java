@@ -53,7 +53,7 @@ class CifReadPathTest extends EmbeddedHiveTest {
     assertEquals(expected, hive.run(crawl.replace("$t", "urlinfo_parquet")));
 
     // The table property chose the dictionary-compressed skip list for the map column.
-    FileSystem fs = FileSystem.getLocal(hive.conf());
+    FileSystem fs = FileSystem.getLocal(SessionConf.of(hive));
     for (Path dir : DatasetListing.splitDirectories(fs, hive.location("urlinfo"))) {
       try (ColumnFileReader r = SplitDirectory.open(fs, dir).openColumn("metadata", 1 << 20)) {
         assertEquals(ColumnLayout.DCSL, r.spec().layout);
@@ -91,7 +91,7 @@ class CifReadPathTest extends EmbeddedHiveTest {
         "INSERT INTO wide SELECT " + values + " FROM (SELECT 1 AS id UNION ALL SELECT 2 AS id) s",
         "INSERT INTO wide SELECT " + values + " FROM (SELECT 3 AS id) s");
     Path data = hive.location("wide");
-    FileSystem fs = FileSystem.getLocal(hive.conf());
+    FileSystem fs = FileSystem.getLocal(SessionConf.of(hive));
     int splitDirectories = DatasetListing.splitDirectories(fs, data).size();
     assertEquals(2, splitDirectories);
     // The same files seen through a file system that counts opens.

@@ -5,25 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cif.hive.CifHiveOutputFormat;
-import dev.cif.hive.CifSerDe;
-import dev.cif.hive.CifStorageHandler;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Properties;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hive.metastore.DefaultHiveMetaHook;
-import org.apache.hadoop.hive.ql.exec.FileSinkOperator;
 import org.apache.hadoop.hive.ql.metadata.Hive;
 import org.apache.hadoop.hive.ql.metadata.Table;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
-import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
-import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspectorFactory;
-import org.apache.hadoop.hive.serde2.objectinspector.primitive.PrimitiveObjectInspectorFactory;
-import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.mapred.JobConf;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,7 +42,7 @@ class CifStorageHandlerCommitTest extends TezHiveTest {
   private static List<String> entries(String table) throws Exception {
     Path dir = hive.location(table);
     List<String> names = new ArrayList<>();
-    for (FileStatus st : dir.getFileSystem(hive.conf()).listStatus(dir)) names.add(st.getPath().getName());
+    for (FileStatus st : dir.getFileSystem(SessionConf.of(hive)).listStatus(dir)) names.add(st.getPath().getName());
     java.util.Collections.sort(names);
     return names;
   }
@@ -85,41 +73,18 @@ class CifStorageHandlerCommitTest extends TezHiveTest {
     // The tasks of one query, as Tez runs them: task 0 finished twice (a speculative attempt), task 1 once.
     String query = "cif_dup_query";
     Table table = Hive.get(hive.conf()).getTable("dup");
-    writeAttempt(table, query, 0, 0, 10, "task 0");
-    writeAttempt(table, query, 0, 1, 10, "task 0");
-    writeAttempt(table, query, 1, 0, 20, "task 1");
+    TezTaskAttempt.write(hive, table, query, 0, 0, 10, "task 0");
+    TezTaskAttempt.write(hive, table, query, 0, 1, 10, "task 0");
+    TezTaskAttempt.write(hive, table, query, 1, 0, 20, "task 1");
     // Staged output is invisible until the query commits.
     assertEquals(List.of("1\tbefore"), hive.run("SELECT * FROM dup"));
 
     hive.conf().set("hive.query.id", query);
-    hook().commitInsertTable(table.getTTable(), false);
+    StorageHandlerHook.of().commitInsertTable(table.getTTable(), false);
     assertSameRows("dup");
     List<String> left = entries("dup");
     assertEquals(3, left.size(), left.toString());
     assertTrue(left.contains("part-" + query + "-v1t0") && left.contains("part-" + query + "-v1t1"), left.toString());
-  }
-
-  private static DefaultHiveMetaHook hook() {
-    return (DefaultHiveMetaHook) new CifStorageHandler().getMetaHook();
-  }
-
-  /** One task attempt's output, written by the output format as a Tez task would. */
-  private static void writeAttempt(Table table, String query, int task, int attempt, int k, String s) throws Exception {
-    JobConf job = new JobConf(hive.conf());
-    job.set("hive.query.id", query);
-    job.set("hive.tez.vertex.index", "1");
-    job.setInt("hive.tez.task.index", task);
-    job.setInt("hive.tez.task.attempt.number", attempt);
-    Properties props = table.getMetadata();
-    FileSinkOperator.RecordWriter w = new CifHiveOutputFormat().getHiveRecordWriter(job, table.getDataLocation(),
-        NullWritable.class, false, props, null);
-    // The row as a Hive task hands it to the SerDe.
-    CifSerDe serde = new CifSerDe();
-    serde.initialize(job, props, null);
-    ObjectInspector row = ObjectInspectorFactory.getStandardStructObjectInspector(List.of("k", "s"),
-        List.of(PrimitiveObjectInspectorFactory.javaIntObjectInspector, PrimitiveObjectInspectorFactory.javaStringObjectInspector));
-    w.write(serde.serialize(Arrays.asList(k, s), row));
-    w.close(false);
   }
 
   @Test
@@ -144,10 +109,10 @@ class CifStorageHandlerCommitTest extends TezHiveTest {
     both("INSERT INTO $t VALUES (1, 'kept')", "rb");
     Table table = Hive.get(hive.conf()).getTable("rb");
     List<String> before = entries("rb");
-    writeAttempt(table, "cif_rolled_back", 0, 0, 2, "dropped");
+    TezTaskAttempt.write(hive, table, "cif_rolled_back", 0, 0, 2, "dropped");
     assertTrue(entries("rb").size() > before.size(), "the attempt staged its output below the table");
     hive.conf().set("hive.query.id", "cif_rolled_back");
-    hook().rollbackInsertTable(table.getTTable(), true);
+    StorageHandlerHook.of().rollbackInsertTable(table.getTTable(), true);
     assertSameRows("rb");
     // Nothing of the query is left, hidden staging directories included.
     assertEquals(before, entries("rb"));

@@ -43,7 +43,7 @@ class CifStorageHandlerTest extends EmbeddedHiveTest {
 
     // What the inserts left: only complete split-directories with distinct names, no in-progress leftovers.
     Path dir = hive.location("sh");
-    FileSystem fs = dir.getFileSystem(hive.conf());
+    FileSystem fs = dir.getFileSystem(SessionConf.of(hive));
     List<Path> splitDirectories = DatasetListing.splitDirectories(fs, dir);
     // At least one per insert (an insert with several map tasks writes one per task), each named by its task.
     assertTrue(splitDirectories.size() >= inserts.size(), splitDirectories.toString());

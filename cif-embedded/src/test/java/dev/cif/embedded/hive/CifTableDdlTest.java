@@ -90,7 +90,7 @@ class CifTableDdlTest extends EmbeddedHiveTest {
     Path location = hive.location("d_c");
     both("d", "DROP TABLE $t");
     assertFalse(hive.run("SHOW TABLES").contains("d_c"));
-    assertFalse(location.getFileSystem(hive.conf()).exists(location), "purged on DROP: " + location);
+    assertFalse(location.getFileSystem(SessionConf.of(hive)).exists(location), "purged on DROP: " + location);
   }
 
 
@@ -101,9 +101,9 @@ class CifTableDdlTest extends EmbeddedHiveTest {
         .name("tags").type().map().values().stringType().noDefault().endRecord();
     Path cifDir = new Path(hive.root().getPath(), "ext-cif");
     Path textDir = new Path(hive.root().getPath(), "ext-text");
-    FileSystem fs = FileSystem.getLocal(hive.conf());
+    FileSystem fs = FileSystem.getLocal(SessionConf.of(hive));
     StringBuilder text = new StringBuilder();
-    Job job = Job.getInstance(hive.conf());
+    Job job = Job.getInstance(SessionConf.of(hive));
     ColumnOutputFormat.setSchema(job, schema);
     FileOutputFormat.setOutputPath(job, cifDir);
     TaskAttemptContext ctx = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID("ext", 1, TaskType.MAP, 0, 0));

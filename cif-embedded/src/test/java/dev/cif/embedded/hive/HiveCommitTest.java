@@ -34,7 +34,7 @@ class HiveCommitTest extends EmbeddedHiveTest {
 
   private static List<FileStatus> tableEntries(String table) throws Exception {
     Path dir = hive.location(table);
-    FileSystem fs = dir.getFileSystem(hive.conf());
+    FileSystem fs = dir.getFileSystem(SessionConf.of(hive));
     return Arrays.asList(fs.listStatus(dir));
   }
 
@@ -80,7 +80,7 @@ class HiveCommitTest extends EmbeddedHiveTest {
     for (FileStatus e : tableEntries(table)) {
       if (e.getPath().getName().startsWith(".")) continue;
       assertTrue(e.isDirectory(), e.getPath() + " is not a split-directory");
-      rows += SplitDirectory.open(e.getPath().getFileSystem(hive.conf()), e.getPath()).rows();
+      rows += SplitDirectory.open(e.getPath().getFileSystem(SessionConf.of(hive)), e.getPath()).rows();
     }
     return rows;
   }
@@ -107,7 +107,7 @@ class HiveCommitTest extends EmbeddedHiveTest {
   /** What Hive runs on a task output directory when speculative or retried attempts left duplicates. */
   @Test
   void deduplicationKeepsOneWholeSplitDirectoryPerTask() throws Exception {
-    Configuration conf = new Configuration(hive.conf());
+    Configuration conf = new Configuration(SessionConf.of(hive));
     // Hive resolves duplicate attempts only for engines with speculative execution (it refuses on mr).
     conf.set("hive.execution.engine", "tez");
     Path dir = new Path(hive.root().getPath(), "dedup");

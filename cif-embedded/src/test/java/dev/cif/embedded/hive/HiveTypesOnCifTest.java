@@ -91,7 +91,7 @@ class HiveTypesOnCifTest extends EmbeddedHiveTest {
   @Test
   void decimalsPackedAndAsBytesInOneTable() throws Exception {
     Path data = hive.location("dcif");
-    FileSystem fs = data.getFileSystem(hive.conf());
+    FileSystem fs = data.getFileSystem(SessionConf.of(hive));
     Set<String> layouts = new TreeSet<>();
     for (Path dir : DatasetListing.splitDirectories(fs, data)) {
       SplitDirectory sd = SplitDirectory.open(fs, dir);

@@ -9,14 +9,10 @@ import dev.cif.hive.vector.VectorizedCifReader;
 import dev.cif.impl.split.DatasetListing;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
-import org.apache.hadoop.hive.ql.txn.compactor.Cleaner;
-import org.apache.hadoop.hive.ql.txn.compactor.CompactorThread;
-import org.apache.hadoop.hive.ql.txn.compactor.Worker;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +39,7 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
   /** The names of a table directory's entries, sorted (delta_*, base_*). */
   private static List<String> entries(String table) throws Exception {
     Path dir = hive.location(table);
-    FileSystem fs = dir.getFileSystem(hive.conf());
+    FileSystem fs = dir.getFileSystem(SessionConf.of(hive));
     return Arrays.stream(fs.listStatus(dir)).map(s -> s.getPath().getName()).sorted().collect(Collectors.toList());
   }
 
@@ -123,18 +119,6 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
     assertTrue(entries("plain").stream().allMatch(e -> e.startsWith("delta_")), entries("plain").toString());
   }
 
-  /**
-   * Runs one cycle of a compactor thread (Worker: the queued compaction; Cleaner: removal of what it made
-   * obsolete) as the metastore would, on a thread of its own with the session's settings: stopped before it
-   * starts, it returns after one cycle.
-   */
-  private static void runOnce(CompactorThread thread) throws Exception {
-    thread.setConf(new org.apache.hadoop.hive.conf.HiveConf(hive.conf()));
-    thread.init(new AtomicBoolean(true));
-    thread.start();
-    thread.join();
-  }
-
   /** The line of SHOW COMPACTIONS about a table's (only) compaction. */
   private static String compaction(String table) throws Exception {
     return hive.run("SHOW COMPACTIONS").stream().filter(l -> l.contains("\t" + table + "\t")).findFirst()
@@ -152,7 +136,7 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
     hive.run("ALTER TABLE mmc COMPACT 'major'");
     String initiated = compaction("mmc");
     assertTrue(initiated.contains("\tinitiated\t"), initiated); // queued: no compactor thread runs in this JVM
-    runOnce(new Worker());
+    CompactorCycle.worker(hive);
     String queued = compaction("mmc");
     assertTrue(queued.contains("\tready for cleaning\t"), queued);
     List<String> compacted = entries("mmc");
@@ -160,10 +144,10 @@ class InsertOnlyTransactionalTest extends EmbeddedHiveTest {
     assertEquals(1, bases.size(), compacted.toString());
     // The base holds the compacted rows as CIF split-directories, and is what a reader now reads.
     Path base = new Path(hive.location("mmc"), bases.get(0));
-    assertFalse(DatasetListing.splitDirectories(base.getFileSystem(hive.conf()), base).isEmpty(), base.toString());
+    assertFalse(DatasetListing.splitDirectories(base.getFileSystem(SessionConf.of(hive)), base).isEmpty(), base.toString());
     assertEquals(expected, rows("mmc"));
 
-    runOnce(new Cleaner());
+    CompactorCycle.cleaner(hive);
     assertEquals(bases, entries("mmc"));
     String done = compaction("mmc");
     assertTrue(done.contains("\tsucceeded\t"), done);

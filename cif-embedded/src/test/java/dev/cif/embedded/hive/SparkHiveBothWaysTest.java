@@ -66,8 +66,7 @@ class SparkHiveBothWaysTest extends EmbeddedHiveTest {
       hive.run("INSERT INTO hw " + select);
       sparkSelects.add(sparkSql(select));
     }
-    Path tmp = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
-    Path work = Files.createTempDirectory(tmp, "spark-hive");
+    Path work = dev.cif.testing.TempDirs.create("spark-hive");
     Path selects = Files.write(work.resolve("rows.sql"), sparkSelects, StandardCharsets.UTF_8);
     Path sparkTable = work.resolve("sw");
     Path instantTable = work.resolve("si");

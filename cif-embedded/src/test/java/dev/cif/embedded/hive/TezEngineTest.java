@@ -48,9 +48,9 @@ class TezEngineTest extends TezHiveTest {
         "INSERT INTO parts_cif SELECT pos, IF(pos % 9 = 0, NULL, concat('value-', pos)), map('a', concat('a', pos % 5)) "
             + "FROM (SELECT posexplode(split(space(19999), ' ')) AS (pos, x)) g");
     org.apache.hadoop.fs.Path data = hive.location("parts_cif");
-    org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.getLocal(hive.conf());
+    org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.getLocal(SessionConf.of(hive));
     assertEquals(1, dev.cif.Cif.splitDirectories(fs, data).size());
-    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(hive.conf());
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(SessionConf.of(hive));
     dev.cif.conf.CifConf.COLUMNS.set(conf, "k,s,m");
     dev.cif.conf.CifConf.SPLIT_PART_BYTES.set(conf, 0);
     long projected = dev.cif.mapreduce.SplitPlanner.plan(conf, new org.apache.hadoop.fs.Path[] {data}).get(0).getLength();
@@ -98,7 +98,7 @@ class TezEngineTest extends TezHiveTest {
   void hivesJarForTezIsKeptInTheCifCache() throws Exception {
     hive.run("SELECT count(*) FROM (SELECT 1 AS x UNION ALL SELECT 2 AS x) t");
     org.apache.hadoop.fs.Path dest = org.apache.hadoop.hive.ql.exec.tez.DagUtils.getInstance()
-        .getDefaultDestDir(org.apache.hadoop.hive.ql.session.SessionState.get().getConf());
+        .getDefaultDestDir(SessionConf.ofCurrentSession());
     File jars = new File(dest.toUri().getPath());
     assertTrue(jars.toPath().startsWith(EmbeddedHive.hiveJarCache().toPath()), jars + " is not in " + EmbeddedHive.hiveJarCache());
     // With Hive's classes from the expanded directory (bin/cif, this module's tests) the job jar Tez local copies

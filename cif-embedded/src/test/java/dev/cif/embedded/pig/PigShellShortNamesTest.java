@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
 class PigShellShortNamesTest {
   @Test
   void storesAndLoadsByShortNames() throws Exception {
-    // Pig's job compiler makes directories under java.io.tmpdir (target/tmp, set by the build).
-    Path tmp = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
-    Path dir = Files.createTempDirectory(tmp, "pig-short-names");
+    // Pig's job compiler makes directories under java.io.tmpdir (target/tmp, set by the build); the
+    // script's files go where the JVM's exit deletes them.
+    Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
+    Path dir = dev.cif.testing.TempDirs.create("pig-short-names");
     Files.write(dir.resolve("in.txt"), List.of("1,a", "2,b", "3,c"), StandardCharsets.UTF_8);
     run("t = LOAD '" + dir.resolve("in.txt") + "' USING PigStorage(',') AS (id:int, name:chararray);"
         + " STORE t INTO '" + dir.resolve("cif") + "' USING CifStorer();");

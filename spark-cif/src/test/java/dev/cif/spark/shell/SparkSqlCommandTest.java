@@ -36,8 +36,7 @@ class SparkSqlCommandTest {
   }
 
   private static Path newDir(String name) throws Exception {
-    Path base = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
-    return Files.createTempDirectory(base, name);
+    return dev.cif.testing.TempDirs.create(name);
   }
 
   @Test
