@@ -149,7 +149,7 @@ final class CifScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public PartitionReaderFactory createReaderFactory() {
     int batchRows = Integer.parseInt(options.getOrDefault(BATCH_ROWS_OPTION, "4096"));
-    return new CifReaderFactory(conf, readerSchema.toString(), dataColumns(), predicate, mapKeys.encode(), required,
+    return new CifReaderFactory(conf.broadcast(), readerSchema.toString(), dataColumns(), predicate, mapKeys.encode(), required,
         table.partitionSchema(), batchRows);
   }
 

@@ -115,4 +115,28 @@ class PushdownTest {
     assertTrue(SharedSpark.scanMetric(plan, ReadMetrics.ROWS) < ROWS / 5);
     assertTrue(plan.toString().contains("Filter"), "Spark filters the rows itself: " + plan);
   }
+
+  /**
+   * What a task deserializes besides its split: the reader factory (in every task of a scan) and the writer
+   * factory (in every write task). Neither may carry the session's Hadoop configuration (about 110 KB, whose
+   * readFields took 60 to 300 ms a task): it is broadcast, once per scan or write.
+   */
+  @Test
+  void aTaskCarriesNoHadoopConfiguration() throws Exception {
+    SparkPlan plan = run(read().select("id"), new java.util.ArrayList<>());
+    int reader = serializedSize(SharedSpark.scans(plan).get(0).scan().toBatch().createReaderFactory());
+    StructType rowType = read().schema();
+    int writer = serializedSize(new CifBatchWrite(new org.apache.hadoop.fs.Path(table), HadoopConf.of(java.util.Map.of()), "q",
+        rowType, List.of(), JobCommit.Mode.APPEND).createBatchWriterFactory(null));
+    assertTrue(reader < 16_000, "a scan's reader factory is " + reader + " bytes");
+    assertTrue(writer < 16_000, "a write's writer factory is " + writer + " bytes");
+  }
+
+  private static int serializedSize(Object o) throws java.io.IOException {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(b)) {
+      out.writeObject(o);
+    }
+    return b.size();
+  }
 }
