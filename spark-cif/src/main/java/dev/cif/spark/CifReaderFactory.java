@@ -52,7 +52,7 @@ final class CifReaderFactory implements PartitionReaderFactory {
       return new CifBatchReader(conf.value().get(), new org.apache.avro.Schema.Parser().parse(readerSchema), dataColumns, predicate,
           dev.cif.pushdown.MapKeys.decode(mapKeys), required, partitionSchema, (CifInputPartition) partition, batchRows);
     } catch (IOException e) {
-      throw new UncheckedIOException("CIF: cannot open " + ((CifInputPartition) partition).split() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("CIF: cannot open " + partition + ": " + e.getMessage(), e);
     }
   }
 

@@ -139,4 +139,24 @@ class PushdownTest {
     }
     return b.size();
   }
+
+  /**
+   * Small split-directories (one per write task) are packed into input partitions as Spark packs small files
+   * (maxPartitionBytes, openCostInBytes, bytes per core), not one task each; every row is still read once.
+   */
+  @Test
+  void smallSplitsArePackedIntoFewPartitions() throws Exception {
+    String small = SharedSpark.newDir("packed").toString();
+    SharedSpark.session().sql("SELECT id FROM range(0, 6000)").repartition(6).write().format("cif").mode("append").save(small);
+    Dataset<Row> q = SharedSpark.session().read().format("cif").load(small).selectExpr("count(*)", "sum(id)");
+    Row r = q.collectAsList().get(0);
+    assertEquals(6000L, r.getLong(0));
+    assertEquals(6000L * 5999 / 2, r.getLong(1));
+    BatchScanExec scan = SharedSpark.scans(q.queryExecution().executedPlan()).get(0);
+    int partitions = scan.scan().toBatch().planInputPartitions().length;
+    // Each split counts with the open cost (4 MB), and the bytes per core of the session's 2 threads are then
+    // about 12 MB: Spark packs six files of a few KB into 2 partitions the same way (one task per split: 6).
+    assertEquals(2, partitions, "six split-directories of a few KB on 2 cores");
+    assertEquals(6000, SharedSpark.scanMetric(q.queryExecution().executedPlan(), ReadMetrics.ROWS));
+  }
 }
