@@ -23,13 +23,24 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Reads one CIF split as column batches: each batch is one run of rows of the cursor ({@link RowRuns}:
+ * Reads an input partition's CIF splits, one after the other, as column batches: each batch is one run of rows of the cursor ({@link RowRuns}:
  * within one split-directory and one range of rows the pushed predicate keeps, at most batchRows), its
  * data columns {@link LazyColumn}s, its partition columns constants. Columns the query does not read
  * are never opened.
  */
 final class CifBatchReader implements PartitionReader<ColumnarBatch> {
-  private final RowRuns runs;
+  private final Configuration conf;
+  private final CifInputPartition partition;
+  private final Schema readerSchema;
+  private final List<String> dataColumns;
+  private final Predicate predicate;
+  private final MapKeys mapKeys;
+  private final Projection projection;
+  /** The cursor over the partition's current split, and that split's index. */
+  private RowRuns runs;
+  private int split;
+  /** Bytes read by the cursors of the splits before the current one. */
+  private final dev.cif.ReadBytes bytesBefore = new dev.cif.ReadBytes();
   private final LazyColumn[] lazy;
   private final ColumnVector[] vectors;
   private final ColumnarBatch batch;
@@ -39,11 +50,14 @@ final class CifBatchReader implements PartitionReader<ColumnarBatch> {
   CifBatchReader(Configuration conf, Schema readerSchema, List<String> dataColumns, Predicate predicate, MapKeys mapKeys, StructType required,
       StructType partitionSchema, CifInputPartition partition, int batchRows) throws IOException {
     this.batchRows = batchRows;
-    ColumnSplit split = partition.split();
-    FileSystem fs = split.getPath().getFileSystem(conf);
-    ReadOptions options = split.narrow(new ReadOptions().readerSchema(readerSchema).columns(dataColumns).predicate(predicate)
-        .mapKeys(mapKeys).maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(conf)));
-    runs = options.runs(fs, split.directories(), split.listings(), Projection.of(readerSchema, dataColumns));
+    this.conf = conf;
+    this.partition = partition;
+    this.readerSchema = readerSchema;
+    this.dataColumns = dataColumns;
+    this.predicate = predicate;
+    this.mapKeys = mapKeys;
+    this.projection = Projection.of(readerSchema, dataColumns);
+    runs = open(0);
     vectors = new ColumnVector[required.size()];
     List<LazyColumn> lazyColumns = new ArrayList<>();
     for (int i = 0; i < vectors.length; i++) {
@@ -66,7 +80,13 @@ final class CifBatchReader implements PartitionReader<ColumnarBatch> {
   @Override
   public boolean next() throws IOException {
     int n = runs.advanceRun(batchRows);
-    if (n == 0) return false;
+    while (n == 0) {
+      if (split + 1 >= partition.splits()) return false;
+      for (dev.cif.ReadBytes b : runs.bytesRead().values()) bytesBefore.add(b);
+      runs.close();
+      runs = open(++split);
+      n = runs.advanceRun(batchRows);
+    }
     for (LazyColumn c : lazy) c.moveTo(runs, n);
     batch.setNumRows(n);
     rows += n;
@@ -77,7 +97,17 @@ final class CifBatchReader implements PartitionReader<ColumnarBatch> {
   public ColumnarBatch get() { return batch; }
 
   @Override
-  public CustomTaskMetric[] currentMetricsValues() { return ReadMetrics.values(runs.bytesRead(), rows); }
+  public CustomTaskMetric[] currentMetricsValues() { return ReadMetrics.values(bytesBefore, runs.bytesRead(), rows); }
+
+  /** A cursor over the partition's i-th split. */
+  private RowRuns open(int i) throws IOException {
+    ColumnSplit s = partition.split(i);
+    FileSystem fs = s.getPath().getFileSystem(conf);
+    // Options of its own per split: narrow sets the part of a split-directory the split reads.
+    ReadOptions options = s.narrow(new ReadOptions().readerSchema(readerSchema).columns(dataColumns).predicate(predicate)
+        .mapKeys(mapKeys).maxValueBytes(CifConf.MAX_VALUE_BYTES.getLong(conf)));
+    return options.runs(fs, s.directories(), s.listings(), projection);
+  }
 
   @Override
   public void close() throws IOException {

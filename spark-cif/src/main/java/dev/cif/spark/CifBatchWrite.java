@@ -53,7 +53,7 @@ final class CifBatchWrite implements BatchWrite {
 
   @Override
   public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-    return new CifDataWriterFactory(table.toString(), conf, job, schema.toString(), rowType, dataColumns, partitionIndices);
+    return new CifDataWriterFactory(table.toString(), conf.broadcast(), job, schema.toString(), rowType, dataColumns, partitionIndices);
   }
 
   @Override

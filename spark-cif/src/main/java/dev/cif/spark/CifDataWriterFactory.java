@@ -2,6 +2,7 @@ package dev.cif.spark;
 
 import org.apache.avro.Schema;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -11,14 +12,15 @@ import org.apache.spark.sql.types.StructType;
 final class CifDataWriterFactory implements DataWriterFactory {
   private static final long serialVersionUID = 1L;
   private final String table;
-  private final HadoopConf conf;
+  /** Broadcast, not carried in each task ({@link HadoopConf#broadcast}). */
+  private final Broadcast<HadoopConf> conf;
   private final String job;
   private final String schema;
   private final StructType rowType;
   private final int[] dataColumns;
   private final int[] partitionColumns;
 
-  CifDataWriterFactory(String table, HadoopConf conf, String job, String schema, StructType rowType, int[] dataColumns,
+  CifDataWriterFactory(String table, Broadcast<HadoopConf> conf, String job, String schema, StructType rowType, int[] dataColumns,
       int[] partitionColumns) {
     this.table = table;
     this.conf = conf;
@@ -31,7 +33,7 @@ final class CifDataWriterFactory implements DataWriterFactory {
 
   @Override
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
-    return new CifDataWriter(new Path(table), conf.get(), job, new Schema.Parser().parse(schema), rowType, dataColumns,
+    return new CifDataWriter(new Path(table), conf.value().get(), job, new Schema.Parser().parse(schema), rowType, dataColumns,
         partitionColumns, partitionId, taskId);
   }
 }

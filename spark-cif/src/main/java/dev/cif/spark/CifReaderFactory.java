@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -19,7 +20,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  */
 final class CifReaderFactory implements PartitionReaderFactory {
   private static final long serialVersionUID = 1L;
-  private final HadoopConf conf;
+  /** Broadcast, not carried in each task ({@link HadoopConf#broadcast}). */
+  private final Broadcast<HadoopConf> conf;
   private final String readerSchema;
   private final List<String> dataColumns;
   private final Predicate predicate;
@@ -29,7 +31,7 @@ final class CifReaderFactory implements PartitionReaderFactory {
   private final StructType partitionSchema;
   private final int batchRows;
 
-  CifReaderFactory(HadoopConf conf, String readerSchema, List<String> dataColumns, Predicate predicate, String mapKeys, StructType required,
+  CifReaderFactory(Broadcast<HadoopConf> conf, String readerSchema, List<String> dataColumns, Predicate predicate, String mapKeys, StructType required,
       StructType partitionSchema, int batchRows) {
     this.conf = conf;
     this.readerSchema = readerSchema;
@@ -47,10 +49,10 @@ final class CifReaderFactory implements PartitionReaderFactory {
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
     try {
-      return new CifBatchReader(conf.get(), new org.apache.avro.Schema.Parser().parse(readerSchema), dataColumns, predicate,
+      return new CifBatchReader(conf.value().get(), new org.apache.avro.Schema.Parser().parse(readerSchema), dataColumns, predicate,
           dev.cif.pushdown.MapKeys.decode(mapKeys), required, partitionSchema, (CifInputPartition) partition, batchRows);
     } catch (IOException e) {
-      throw new UncheckedIOException("CIF: cannot open " + ((CifInputPartition) partition).split() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("CIF: cannot open " + partition + ": " + e.getMessage(), e);
     }
   }
 

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.metric.CustomMetric;
@@ -27,9 +28,10 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A scan of a CIF table: one input partition per CIF split ({@link SplitPlanner}: a split-directory,
- * several small ones, or a part of a large one), located at the hosts that hold its projected column
- * files, within each Hive-style partition directory. Split-directories whose recorded statistics rule
+ * A scan of a CIF table: CIF's splits ({@link SplitPlanner}: a split-directory, several small ones, or a
+ * part of a large one) packed into input partitions as Spark packs files ({@link SplitPacking}), each
+ * located at the hosts that hold most of its projected column files, within each Hive-style partition
+ * directory. Split-directories whose recorded statistics rule
  * the pushed predicate out are not planned at all, nor partition directories whose values rule out the
  * filters on partition columns; blocks are passed over by the readers.
  */
@@ -119,12 +121,26 @@ final class CifScan implements Scan, Batch, SupportsReportStatistics {
     try {
       FileSystem fs = table.path().getFileSystem(conf.get());
       ReadOptions options = readOptions();
+      List<InternalRow> leafValues = new ArrayList<>();
+      List<List<ColumnSplit>> leafSplits = new ArrayList<>();
+      int splits = 0;
       for (PartitionDirectories.Leaf leaf : PartitionDirectories.list(fs, table.path())) {
         InternalRow values = partitionValues(leaf, partitionSchema);
         if (!PartitionPruning.mayMatch(onPartitions, values, partitionSchema)) continue;
-        for (ColumnSplit split : SplitPlanner.plan(conf.get(), new Path[] {leaf.dir()}, options)) {
-          out.add(new CifInputPartition(split, values));
-          plannedBytes += split.getLength();
+        List<ColumnSplit> planned = SplitPlanner.plan(conf.get(), new Path[] {leaf.dir()}, options);
+        for (ColumnSplit split : planned) plannedBytes += split.getLength();
+        splits += planned.size();
+        leafValues.add(values);
+        leafSplits.add(planned);
+      }
+      // Packed as Spark packs Parquet's and ORC's files (SplitPacking), within each partition directory.
+      SparkSession spark = SparkSession.active();
+      long openCost = spark.sessionState().conf().filesOpenCostInBytes();
+      long maxSplitBytes = SplitPacking.maxSplitBytes(plannedBytes, splits, spark.sessionState().conf().filesMaxPartitionBytes(),
+          openCost, spark.sparkContext().defaultParallelism());
+      for (int i = 0; i < leafSplits.size(); i++) {
+        for (List<ColumnSplit> group : SplitPacking.pack(leafSplits.get(i), maxSplitBytes, openCost)) {
+          out.add(new CifInputPartition(group, leafValues.get(i)));
         }
       }
     } catch (IOException e) {
@@ -149,7 +165,7 @@ final class CifScan implements Scan, Batch, SupportsReportStatistics {
   @Override
   public PartitionReaderFactory createReaderFactory() {
     int batchRows = Integer.parseInt(options.getOrDefault(BATCH_ROWS_OPTION, "4096"));
-    return new CifReaderFactory(conf, readerSchema.toString(), dataColumns(), predicate, mapKeys.encode(), required,
+    return new CifReaderFactory(conf.broadcast(), readerSchema.toString(), dataColumns(), predicate, mapKeys.encode(), required,
         table.partitionSchema(), batchRows);
   }
 

@@ -19,6 +19,7 @@ import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.plans.logical.Except;
 import org.apache.spark.sql.catalyst.plans.logical.Intersect;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.catalyst.plans.logical.Union;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
@@ -64,7 +65,13 @@ final class PushMapKeys extends Rule<LogicalPlan> {
           for (Attribute a : CollectionConverters.asJava(child.output())) whole.add(a.exprId());
         }
       }
-      for (Expression e : CollectionConverters.asJava(node.expressions())) uses(e, mapColumns, keys, whole);
+      for (Expression e : CollectionConverters.asJava(node.expressions())) {
+        // A Project that passes the column on as it is (column pruning puts Project [m] under an Aggregate
+        // of sum(length(m['k']))) does not use it: whatever uses the same attribute above it is seen there,
+        // and the plan's output counts as whole.
+        if (node instanceof Project && e instanceof AttributeReference) continue;
+        uses(e, mapColumns, keys, whole);
+      }
       return BoxedUnit.UNIT;
     });
     return plan.transformUp(new AbstractPartialFunction<LogicalPlan, LogicalPlan>() {

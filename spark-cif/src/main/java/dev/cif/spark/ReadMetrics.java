@@ -20,8 +20,10 @@ final class ReadMetrics {
 
   static CustomMetric[] all() { return new CustomMetric[] {new Bytes(), new KeyStreamBytes(), new Rows()}; }
 
-  static CustomTaskMetric[] values(Map<String, ReadBytes> bytes, long rows) {
+  /** The metrics of a task that has read earlier (its finished cursors' bytes), bytes (its current cursor's, by column) and rows. */
+  static CustomTaskMetric[] values(ReadBytes earlier, Map<String, ReadBytes> bytes, long rows) {
     ReadBytes total = new ReadBytes();
+    total.add(earlier);
     for (ReadBytes b : bytes.values()) total.add(b);
     return new CustomTaskMetric[] {task(BYTES, total.total()), task(KEY_STREAM_BYTES, total.keyStreams()), task(ROWS, rows)};
   }

@@ -115,4 +115,48 @@ class PushdownTest {
     assertTrue(SharedSpark.scanMetric(plan, ReadMetrics.ROWS) < ROWS / 5);
     assertTrue(plan.toString().contains("Filter"), "Spark filters the rows itself: " + plan);
   }
+
+  /**
+   * What a task deserializes besides its split: the reader factory (in every task of a scan) and the writer
+   * factory (in every write task). Neither may carry the session's Hadoop configuration (about 110 KB, whose
+   * readFields took 60 to 300 ms a task): it is broadcast, once per scan or write.
+   */
+  @Test
+  void aTaskCarriesNoHadoopConfiguration() throws Exception {
+    SparkPlan plan = run(read().select("id"), new java.util.ArrayList<>());
+    int reader = serializedSize(SharedSpark.scans(plan).get(0).scan().toBatch().createReaderFactory());
+    StructType rowType = read().schema();
+    int writer = serializedSize(new CifBatchWrite(new org.apache.hadoop.fs.Path(table), HadoopConf.of(java.util.Map.of()), "q",
+        rowType, List.of(), JobCommit.Mode.APPEND).createBatchWriterFactory(null));
+    assertTrue(reader < 16_000, "a scan's reader factory is " + reader + " bytes");
+    assertTrue(writer < 16_000, "a write's writer factory is " + writer + " bytes");
+  }
+
+  private static int serializedSize(Object o) throws java.io.IOException {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(b)) {
+      out.writeObject(o);
+    }
+    return b.size();
+  }
+
+  /**
+   * Small split-directories (one per write task) are packed into input partitions as Spark packs small files
+   * (maxPartitionBytes, openCostInBytes, bytes per core), not one task each; every row is still read once.
+   */
+  @Test
+  void smallSplitsArePackedIntoFewPartitions() throws Exception {
+    String small = SharedSpark.newDir("packed").toString();
+    SharedSpark.session().sql("SELECT id FROM range(0, 6000)").repartition(6).write().format("cif").mode("append").save(small);
+    Dataset<Row> q = SharedSpark.session().read().format("cif").load(small).selectExpr("count(*)", "sum(id)");
+    Row r = q.collectAsList().get(0);
+    assertEquals(6000L, r.getLong(0));
+    assertEquals(6000L * 5999 / 2, r.getLong(1));
+    BatchScanExec scan = SharedSpark.scans(q.queryExecution().executedPlan()).get(0);
+    int partitions = scan.scan().toBatch().planInputPartitions().length;
+    // Each split counts with the open cost (4 MB), and the bytes per core of the session's 2 threads are then
+    // about 12 MB: Spark packs six files of a few KB into 2 partitions the same way (one task per split: 6).
+    assertEquals(2, partitions, "six split-directories of a few KB on 2 cores");
+    assertEquals(6000, SharedSpark.scanMetric(q.queryExecution().executedPlan(), ReadMetrics.ROWS));
+  }
 }

@@ -43,6 +43,7 @@ import org.apache.spark.sql.SparkSession;
  *   <li>{@code versions -}: Spark's, its Parquet's, ORC's and Hadoop's versions and the reader settings the
  *       formats ran with.</li>
  * </ul>
+ * After each statement the log gets a line of where its time went ({@link StatementTimeline}).
  * End of input ends the session. Arguments: the master ({@code local[2]}), the warehouse directory and the
  * log file.
  */
@@ -51,9 +52,11 @@ public final class SparkSqlWorker {
   private final AtomicLong bytesRead = new AtomicLong();
   private final AtomicLong cpuNanos = new AtomicLong();
   private final AtomicLong planningNanos = new AtomicLong();
+  private final StatementTimeline timeline = new StatementTimeline();
 
   private SparkSqlWorker(SparkSession spark) {
     this.spark = spark;
+    spark.sparkContext().addSparkListener(timeline);
     spark.sparkContext().addSparkListener(new SparkListener() {
       @Override
       public void onTaskEnd(SparkListenerTaskEnd end) {
@@ -121,6 +124,7 @@ public final class SparkSqlWorker {
     List<String> lines = new ArrayList<>();
     try {
       // A command (CTAS, INSERT) runs in spark.sql itself; a query is only analysed there, and planned here.
+      timeline.start();
       long start = System.nanoTime();
       Dataset<Row> result = spark.sql(statement);
       result.queryExecution().executedPlan();
@@ -130,6 +134,8 @@ public final class SparkSqlWorker {
         if (line.length() > 16_000) throw new IllegalStateException("a row of " + line.length() + " characters: bench-sql takes rows up to 16,000");
         lines.add(line);
       }
+      spark.sparkContext().listenerBus().waitUntilEmpty();
+      System.err.println(statement.strip().lines().findFirst().orElse("") + " -- " + timeline.line());
     } catch (Exception e) {
       e.printStackTrace(System.err); // into the log
       out.writeBoolean(false);
