@@ -32,14 +32,21 @@ public class LineitemWriteTime {
   static final String KINDS = "LLLIDDDDSSTTTSSS";
 
   public static void main(String[] a) throws Exception {
-    int limit = Integer.parseInt(a[1]);
-    int reps = Integer.parseInt(a[2]);
-    Path outDir = Paths.get(a[3]);
+    Object[] data = parse(a[0], Integer.parseInt(a[1]));
+    for (int rep = 0; rep < Integer.parseInt(a[2]); rep++) {
+      Path dir = Paths.get(a[3]).resolve("rep" + rep);
+      long ms = writeOnce(data, dir.toString());
+      System.out.printf(Locale.ROOT, "rep %d: %d rows, %d ms thread CPU, files md5 %s%n", rep, (Integer) data[0], ms, digest(dir));
+    }
+  }
+
+  /** The first ROWS rows of the .tbl file as {rows, long[][], double[][], byte[][][]} by column (untimed). */
+  public static Object[] parse(String tbl, int limit) throws IOException {
     int n = 0;
     long[][] longs = new long[16][limit];
     double[][] doubles = new double[16][limit];
     byte[][][] strings = new byte[16][limit][];
-    try (BufferedReader r = new BufferedReader(new FileReader(a[0]))) {
+    try (BufferedReader r = new BufferedReader(new FileReader(tbl))) {
       String line;
       while (n < limit && (line = r.readLine()) != null) {
         String[] p = line.split("\\|");
@@ -54,6 +61,15 @@ public class LineitemWriteTime {
         n++;
       }
     }
+    return new Object[] {n, longs, doubles, strings};
+  }
+
+  /** Writes the parsed rows into a fresh split-directory DIR; returns the thread CPU in ms. */
+  public static long writeOnce(Object[] data, String dirName) throws Exception {
+    int n = (Integer) data[0];
+    long[][] longs = (long[][]) data[1];
+    double[][] doubles = (double[][]) data[2];
+    byte[][][] strings = (byte[][][]) data[3];
     List<Schema.Field> fields = new ArrayList<>();
     for (int c = 0; c < 16; c++) {
       Schema t;
@@ -69,32 +85,29 @@ public class LineitemWriteTime {
     Schema schema = Schema.createRecord("lineitem", null, null, false, fields);
     FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
     var mx = ManagementFactory.getThreadMXBean();
-    for (int rep = 0; rep < reps; rep++) {
-      Path dir = outDir.resolve("rep" + rep);
-      deleteTree(dir);
-      long t0 = mx.getCurrentThreadCpuTime();
-      try (CifWriter w = Cif.createSplitDirectoryWriter(fs, new org.apache.hadoop.fs.Path(dir.toUri()), schema, new WriteOptions())) {
-        ColumnAppender[] cols = new ColumnAppender[16];
-        for (int c = 0; c < 16; c++) cols[c] = w.column(c);
-        for (int i = 0; i < n; i++) {
-          for (int c = 0; c < 16; c++) {
-            switch (KINDS.charAt(c)) {
-              case 'L': cols[c].appendLong(longs[c][i]); break;
-              case 'I': case 'T': cols[c].appendInt((int) longs[c][i]); break;
-              case 'D': cols[c].appendDouble(doubles[c][i]); break;
-              default: cols[c].appendBytes(strings[c][i], 0, strings[c][i].length); break;
-            }
+    Path dir = Paths.get(dirName);
+    deleteTree(dir);
+    long t0 = mx.getCurrentThreadCpuTime();
+    try (CifWriter w = Cif.createSplitDirectoryWriter(fs, new org.apache.hadoop.fs.Path(dir.toUri()), schema, new WriteOptions())) {
+      ColumnAppender[] cols = new ColumnAppender[16];
+      for (int c = 0; c < 16; c++) cols[c] = w.column(c);
+      for (int i = 0; i < n; i++) {
+        for (int c = 0; c < 16; c++) {
+          switch (KINDS.charAt(c)) {
+            case 'L': cols[c].appendLong(longs[c][i]); break;
+            case 'I': case 'T': cols[c].appendInt((int) longs[c][i]); break;
+            case 'D': cols[c].appendDouble(doubles[c][i]); break;
+            default: cols[c].appendBytes(strings[c][i], 0, strings[c][i].length); break;
           }
-          w.endRow();
         }
+        w.endRow();
       }
-      long ms = (mx.getCurrentThreadCpuTime() - t0) / 1_000_000;
-      System.out.printf(Locale.ROOT, "rep %d: %d rows, %d ms thread CPU, files md5 %s%n", rep, n, ms, digest(dir));
     }
+    return (mx.getCurrentThreadCpuTime() - t0) / 1_000_000;
   }
 
   /** MD5 over every regular file's relative name and bytes, in name order (names of temporary files aside). */
-  static String digest(Path dir) throws Exception {
+  public static String digest(Path dir) throws Exception {
     MessageDigest md = MessageDigest.getInstance("MD5");
     List<Path> files = new ArrayList<>();
     try (var s = Files.walk(dir)) { s.filter(Files::isRegularFile).sorted().forEach(files::add); }

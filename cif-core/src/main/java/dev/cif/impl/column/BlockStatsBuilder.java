@@ -78,17 +78,9 @@ final class BlockStatsBuilder {
       unbounded = true;
       return;
     }
-    if (!any) {
-      minString = new Utf8(java.util.Arrays.copyOfRange(b, off, off + len));
-      maxString = new Utf8(java.util.Arrays.copyOfRange(b, off, off + len));
-      any = true;
-    } else if (compare(b, off, len, minString) < 0) {
-      // Below the minimum, so not above the maximum: one comparison for a new minimum, not two (a block of
-      // unique strings, such as TPC-H's comments, compares every value).
-      minString = new Utf8(java.util.Arrays.copyOfRange(b, off, off + len));
-    } else if (compare(b, off, len, maxString) > 0) {
-      maxString = new Utf8(java.util.Arrays.copyOfRange(b, off, off + len));
-    }
+    if (!any || compare(b, off, len, minString) < 0) minString = new Utf8(java.util.Arrays.copyOfRange(b, off, off + len));
+    if (!any || compare(b, off, len, maxString) > 0) maxString = new Utf8(java.util.Arrays.copyOfRange(b, off, off + len));
+    any = true;
   }
 
   /** Utf8.compareTo's order: unsigned bytes, a prefix first. */

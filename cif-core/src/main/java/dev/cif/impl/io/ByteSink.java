@@ -51,13 +51,6 @@ public final class ByteSink {
 
   /** Unsigned LEB128 varint of a non-negative long. */
   public void writeUVarLong(long v) {
-    // Most varints a writer puts down per value (a union's branch, a dictionary id, a short length) are one
-    // byte: one bounds check and one store, which a CTAS profile of TPC-H lineitem showed worth having.
-    if ((v & ~0x7FL) == 0) {
-      if (size == buf.length) ensure(1);
-      buf[size++] = (byte) v;
-      return;
-    }
     ensure(10);
     while ((v & ~0x7FL) != 0) {
       buf[size++] = (byte) ((v & 0x7F) | 0x80);
@@ -93,17 +86,19 @@ public final class ByteSink {
 
   public void writeFloat(float f) { writeIntLE(Float.floatToRawIntBits(f)); }
 
-  /** Eight bytes, little-endian: the same bytes as its two little-endian halves, low half first. */
-  public void writeDouble(double d) { writeLongLE(Double.doubleToRawLongBits(d)); }
+  public void writeDouble(double d) {
+    long v = Double.doubleToRawLongBits(d);
+    writeIntLE((int) v);
+    writeIntLE((int) (v >>> 32));
+  }
 
   private void writeIntLE(int v) {
     ensure(4);
-    INT_LE.set(buf, size, v);
-    size += 4;
+    buf[size++] = (byte) v;
+    buf[size++] = (byte) (v >>> 8);
+    buf[size++] = (byte) (v >>> 16);
+    buf[size++] = (byte) (v >>> 24);
   }
-
-  private static final java.lang.invoke.VarHandle INT_LE =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
   /** Length-prefixed bytes. */
   public void writeLengthPrefixed(byte[] b, int off, int len) {

@@ -88,30 +88,19 @@ public final class ByteStringTable {
 
   /**
    * Eight bytes at a time (a dictionary's values are mostly short: one or two steps instead of a
-   * multiply per byte, which a CTAS profile showed as the largest cost of a DICT column's write), and the
-   * last one to seven bytes in one step too: the final eight bytes overlapping the last whole step, or,
-   * in a value shorter than eight bytes, two overlapping four-byte reads (four to seven bytes) or its
-   * first, middle and last byte (one to three), which with the length fix every byte. A byte-at-a-time
-   * tail was a third of the hash's samples in a profile of TPC-H lineitem's writer. Only this table sees
-   * the hash: ids are in order of first appearance, so the file does not depend on it.
+   * multiply per byte, which a CTAS profile showed as the largest cost of a DICT column's write). Only
+   * this table sees the hash: ids are in order of first appearance, so the file does not depend on it.
    */
   private static int hash(byte[] b, int off, int len) {
     long h = len;
-    int end = off + len;
     int i = off;
-    for (; i <= end - 8; i += 8) h = (h ^ (long) LONGS.get(b, i)) * 0x9E3779B97F4A7C15L;
-    if (i < end) {
-      long tail;
-      if (len >= 8) tail = (long) LONGS.get(b, end - 8);
-      else if (len >= 4) tail = ((long) (int) INTS.get(b, off) << 32) ^ ((int) INTS.get(b, end - 4) & 0xFFFFFFFFL);
-      else tail = (b[off] & 0xFFL) | (b[off + (len >> 1)] & 0xFFL) << 8 | (b[end - 1] & 0xFFL) << 16;
-      h = (h ^ tail) * 0x9E3779B97F4A7C15L;
-    }
+    for (int end = off + len - 7; i < end; i += 8) h = (h ^ (long) LONGS.get(b, i)) * 0x9E3779B97F4A7C15L;
+    long tail = 0;
+    for (int k = 0; i < off + len; i++, k += 8) tail |= (b[i] & 0xFFL) << k;
+    h = (h ^ tail) * 0x9E3779B97F4A7C15L;
     return (int) (h ^ (h >>> 32) ^ (h >>> 47)); // the mask keeps low bits: fold the well-mixed high ones into them
   }
 
-  private static final java.lang.invoke.VarHandle INTS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   private static final java.lang.invoke.VarHandle LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 }
