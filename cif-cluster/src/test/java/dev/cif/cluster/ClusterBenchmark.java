@@ -155,6 +155,9 @@ class ClusterBenchmark {
           Map<String, Map<Layout, double[]>> measured = new LinkedHashMap<>();
           String only = System.getProperty("cif.bench.queries");
           List<String> queries = only == null ? w.queries() : List.of(only.split(",")).stream().filter(w.queries()::contains).toList();
+          // YARN applications: one for the queries when the Tez session (its application master, where CIF's
+          // splits are planned and its ListingCache lives) is kept from query to query.
+          int apps0 = cluster.yarn().getResourceManager().getRMContext().getRMApps().size();
           // Untimed: each format's first query, so that no format pays the session's first containers.
           for (int i = 0; i < warmups; i++) {
             for (Layout layout : layouts) {
@@ -198,6 +201,9 @@ class ClusterBenchmark {
                 + keptChecked[0] + " answers agree with " + answers + "; failed or differing so far: "
                 + (problems.isEmpty() ? "none" : String.join("; ", problems)) + ")\n");
           }
+          int apps = cluster.yarn().getResourceManager().getRMContext().getRMApps().size() - apps0;
+          report.append("\nYARN applications started during the ").append(w.id()).append(" queries: ").append(apps)
+              .append(apps <= 1 ? " (at most one new Tez session: one application master plans every query)" : "").append('\n');
           // Over the queries every format answered alike.
           List<Map<Layout, double[]>> alike = measured.values().stream().filter(m -> m.size() == layouts.size()).toList();
           // The reference of the ratios: before the merge in a paired run, else ORC.
