@@ -66,6 +66,10 @@ public enum CifConf {
       "Cut a split-directory whose projected columns hold more than this into ceil(bytes / this) input splits, "
           + "each a range of rows at block boundaries that reads only its blocks; 256 MiB as ORC's largest split "
           + "(mapreduce.input.fileinputformat.split.maxsize); 0 means one split per split-directory."),
+  SPLIT_MIN_PART_BYTES("cif.split.min-part-bytes", 64L << 20,
+      "The smallest part cif.split.part-bytes is lowered to when the engine asks for more splits than the "
+          + "split-directories give (numSplits of the mapred API; Hive on Tez: its task slots): each part opens every "
+          + "projected column file again, and the engine groups smaller splits into one task (Tez: 50 MB) anyway."),
   SPLIT_LISTING_CACHE_FILES("cif.split.listing-cache.files", 50_000L,
       "Planning keeps the listings and statistics of up to this many files' split-directories in the planning "
           + "process (Hive on Tez: the session's application master), each while its directory is unchanged, so that "

@@ -23,7 +23,7 @@ public class ColumnInputFormat extends FileInputFormat<NullWritable, GenericReco
 
   @Override
   public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
-    List<ColumnSplit> splits = SplitPlanner.plan(job, getInputPaths(job));
+    List<ColumnSplit> splits = SplitPlanner.plan(job, getInputPaths(job), ReadOptions.fromConf(job), numSplits);
     return splits.toArray(new InputSplit[0]);
   }
 

@@ -49,18 +49,86 @@ public final class SplitPlanner {
 
   /** Splits sized by the options' columns, leaving out split-directories their predicate rules out. */
   public static List<ColumnSplit> plan(Configuration conf, Path[] inputs, ReadOptions options) throws IOException {
-    Set<String> columns = columnsOf(options);
-    Predicate predicate = options.predicate();
-    // Statistics cost a getXAttrs call per split-directory: asked for only where they could rule one out.
-    boolean judged = predicate != null && DirectoryStatistics.canRuleOut(predicate);
+    return plan(conf, inputs, options, 0);
+  }
+
+  /**
+   * As {@link #plan(Configuration, Path[], ReadOptions)}, with the number of splits the engine asks for
+   * (the {@code numSplits} of the mapred API: Hive on Tez asks for its available task slots, MapReduce for
+   * mapreduce.job.maps; 0 or 1 asks nothing). As Hadoop's FileInputFormat aims at total / numSplits bytes a
+   * split, a split-directory holding more than that share is cut into parts of about that size, so a table
+   * merged into one split-directory is read by as many tasks as it was before the merge. The share only
+   * lowers cif.split.part-bytes, never below cif.split.min-part-bytes: every part opens each projected
+   * column file again (a getBlockLocations call each), and parts smaller than the engine groups into one
+   * task anyway (Tez: tez.grouping.min-size, 50 MB) would add calls and no parallelism.
+   */
+  public static List<ColumnSplit> plan(Configuration conf, Path[] inputs, ReadOptions options, int wantedSplits)
+      throws IOException {
+    List<Planned> planned = listed(conf, inputs, options);
+    long partBytes = partBytes(conf, planned, wantedSplits);
     long maxBytes = CifConf.SPLIT_MAX_BYTES.getLong(conf);
-    long partBytes = CifConf.SPLIT_PART_BYTES.getLong(conf);
-    ListingCache cache = ListingCache.shared(CifConf.SPLIT_LISTING_CACHE_FILES.getLong(conf));
     List<ColumnSplit> splits = new ArrayList<>();
     List<Path> group = new ArrayList<>();
     List<FileStatus[]> groupListings = new ArrayList<>();
     Map<String, Long> groupHosts = new HashMap<>();
     long groupBytes = 0;
+    for (Planned p : planned) {
+      int parts = DirectoryPart.partsOf(p.bytes, partBytes);
+      if (!group.isEmpty() && (parts > 1 || maxBytes <= 0 || groupBytes + p.bytes > maxBytes)) {
+        splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
+        group = new ArrayList<>();
+        groupListings = new ArrayList<>();
+        groupHosts = new HashMap<>();
+        groupBytes = 0;
+      }
+      if (parts > 1) {
+        // A large split-directory is read by several tasks, each a range of its rows (DirectoryPart).
+        String[] top = topHosts(p.hosts);
+        for (int k = 0; k < parts; k++) splits.add(ColumnSplit.part(p.dir, p.files, p.bytes, top, k, parts));
+        continue;
+      }
+      group.add(p.dir);
+      groupListings.add(p.files);
+      groupBytes += p.bytes;
+      for (Map.Entry<String, Long> e : p.hosts.entrySet()) groupHosts.merge(e.getKey(), e.getValue(), Long::sum);
+    }
+    if (!group.isEmpty()) splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
+    return splits;
+  }
+
+  /** cif.split.part-bytes, lowered to the engine's share of the projected bytes but not below cif.split.min-part-bytes. */
+  static long partBytes(Configuration conf, List<Planned> planned, int wantedSplits) {
+    long partBytes = CifConf.SPLIT_PART_BYTES.getLong(conf);
+    if (wantedSplits <= 1 || partBytes <= 0) return partBytes;
+    long total = 0;
+    for (Planned p : planned) total += p.bytes;
+    long share = (total + wantedSplits - 1) / wantedSplits;
+    return Math.min(partBytes, Math.max(CifConf.SPLIT_MIN_PART_BYTES.getLong(conf), share));
+  }
+
+  /** A split-directory to read: its listing, the bytes of its projected files and the hosts holding them. */
+  static final class Planned {
+    final Path dir;
+    final FileStatus[] files;
+    final long bytes;
+    final Map<String, Long> hosts;
+
+    Planned(Path dir, FileStatus[] files, long bytes, Map<String, Long> hosts) {
+      this.dir = dir;
+      this.files = files;
+      this.bytes = bytes;
+      this.hosts = hosts;
+    }
+  }
+
+  /** The split-directories of the inputs, each listed once, less those whose statistics rule the predicate out. */
+  private static List<Planned> listed(Configuration conf, Path[] inputs, ReadOptions options) throws IOException {
+    Set<String> columns = columnsOf(options);
+    Predicate predicate = options.predicate();
+    // Statistics cost a getXAttrs call per split-directory: asked for only where they could rule one out.
+    boolean judged = predicate != null && DirectoryStatistics.canRuleOut(predicate);
+    ListingCache cache = ListingCache.shared(CifConf.SPLIT_LISTING_CACHE_FILES.getLong(conf));
+    List<Planned> planned = new ArrayList<>();
     for (int from = 0; from < inputs.length; ) {
       // Consecutive inputs on one file system (Hive's partition directories) are listed together.
       FileSystem fs = inputs[from].getFileSystem(conf);
@@ -69,8 +137,7 @@ public final class SplitPlanner {
       List<Path> together = Arrays.asList(inputs).subList(from, to);
       from = to;
       for (DatasetListing.Listed listed : DatasetListing.listed(fs, together, cache)) {
-        Path dir = listed.dir;
-        if (judged && DirectoryStatistics.supported(fs, dir)) {
+        if (judged && DirectoryStatistics.supported(fs, listed.dir)) {
           DirectoryStatistics stats = listed.statistics(fs);
           if (stats != null && !stats.mayMatch(predicate)) continue;
         }
@@ -84,28 +151,10 @@ public final class SplitPlanner {
             }
           }
         }
-        int parts = DirectoryPart.partsOf(bytes, partBytes);
-        if (!group.isEmpty() && (parts > 1 || maxBytes <= 0 || groupBytes + bytes > maxBytes)) {
-          splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
-          group = new ArrayList<>();
-          groupListings = new ArrayList<>();
-          groupHosts = new HashMap<>();
-          groupBytes = 0;
-        }
-        if (parts > 1) {
-          // A large split-directory is read by several tasks, each a range of its rows (DirectoryPart).
-          String[] top = topHosts(hosts);
-          for (int k = 0; k < parts; k++) splits.add(ColumnSplit.part(dir, listed.files, bytes, top, k, parts));
-          continue;
-        }
-        group.add(dir);
-        groupListings.add(listed.files);
-        groupBytes += bytes;
-        for (Map.Entry<String, Long> e : hosts.entrySet()) groupHosts.merge(e.getKey(), e.getValue(), Long::sum);
+        planned.add(new Planned(listed.dir, listed.files, bytes, hosts));
       }
     }
-    if (!group.isEmpty()) splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
-    return splits;
+    return planned;
   }
 
   /**

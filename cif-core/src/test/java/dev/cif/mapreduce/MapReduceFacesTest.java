@@ -227,16 +227,63 @@ class MapReduceFacesTest {
     return files;
   }
 
-  @Test
-  void oneLargeSplitDirectoryIsReadByEightMapTasksWithTheAnswerOfOne() throws Exception {
-    TestFs t = new TestFs();
+  /** One split-directory of the crawl rows in small blocks (uncompressed 16 KiB): many blocks to cut at. */
+  static Path oneSplitDirectory(TestFs t) throws IOException {
     Path data = t.path("one-split-directory");
-    // One split-directory of small blocks (uncompressed 16 KiB): many blocks to cut at.
     try (dev.cif.CifWriter w = dev.cif.Cif.createWriter(t.fs, data, CRAWL.schema(),
         new dev.cif.WriteOptions().blockBytes(16 << 10).layout("metadata", dev.cif.ColumnLayout.DCSL))) {
       for (int i = 0; i < ROWS; i++) w.write(CRAWL.row(i));
     }
     assertEquals(1, DatasetListing.splitDirectories(t.fs, data).size());
+    return data;
+  }
+
+  /**
+   * The mapred API's numSplits (Hive on Tez passes its task slots) cuts a split-directory smaller than
+   * cif.split.part-bytes into that many parts, as a merged table needs to keep its parallelism, but never
+   * into parts under cif.split.min-part-bytes; every row is read once across the parts.
+   */
+  @Test
+  void theEnginesSplitCountCutsASplitDirectoryDownToTheMinimumPart() throws Exception {
+    TestFs t = new TestFs();
+    Path data = oneSplitDirectory(t);
+    JobConf job = new JobConf(t.conf);
+    CifConf.COLUMNS.set(job, "url");
+    org.apache.hadoop.mapred.FileInputFormat.setInputPaths(job, data);
+    org.apache.hadoop.mapred.InputFormat<NullWritable, GenericRecord> format = new dev.cif.mapred.ColumnInputFormat();
+    long projected = format.getSplits(job, 1)[0].getLength();
+    assertTrue(projected < CifConf.SPLIT_PART_BYTES.getLong(job), "smaller than a part: " + projected);
+    assertEquals(1, format.getSplits(job, 1).length, "no hint, one split");
+    assertEquals(1, format.getSplits(job, 8).length, "parts under the default minimum (64 MiB) are not cut");
+
+    CifConf.SPLIT_MIN_PART_BYTES.set(job, projected / 16);
+    org.apache.hadoop.mapred.InputSplit[] eight = format.getSplits(job, 8);
+    assertEquals(8, eight.length, "the engine's eight");
+    CifConf.SPLIT_MIN_PART_BYTES.set(job, projected / 3 + 1);
+    assertEquals(3, format.getSplits(job, 8).length, "parts of at least a third");
+    CifConf.SPLIT_PART_BYTES.set(job, projected / 5 + 1);
+    assertEquals(5, format.getSplits(job, 2).length, "the hint never raises cif.split.part-bytes");
+
+    List<String> urls = new java.util.ArrayList<>();
+    for (org.apache.hadoop.mapred.InputSplit split : eight) {
+      org.apache.hadoop.mapred.RecordReader<NullWritable, GenericRecord> reader = format.getRecordReader(split, job, Reporter.NULL);
+      int rows = 0;
+      GenericRecord rec = reader.createValue();
+      while (reader.next(NullWritable.get(), rec)) {
+        urls.add(rec.get("url").toString());
+        rows++;
+      }
+      reader.close();
+      assertTrue(rows > 0 && rows < ROWS / 4, "a part read " + rows + " rows");
+    }
+    assertEquals(ROWS, urls.size(), "rows in all parts");
+    for (int i = 0; i < ROWS; i++) assertEquals(CRAWL.row(i).get("url").toString(), urls.get(i), "row " + i);
+  }
+
+  @Test
+  void oneLargeSplitDirectoryIsReadByEightMapTasksWithTheAnswerOfOne() throws Exception {
+    TestFs t = new TestFs();
+    Path data = oneSplitDirectory(t);
     Configuration conf = new Configuration(t.conf);
     CifConf.COLUMNS.set(conf, "url,metadata");
     CifConf.SPLIT_PART_BYTES.set(conf, 0);

@@ -48,8 +48,9 @@ public class CifHiveInputFormat extends FileInputFormat<NullWritable, Writable>
 
   @Override
   public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
-    // Split-directories whose statistics rule out the pushed filter are not planned.
-    return SplitPlanner.plan(job, getInputPaths(job), readOptions(job, readerSchema(job))).toArray(new InputSplit[0]);
+    // Split-directories whose statistics rule out the pushed filter are not planned; numSplits (Hive on Tez:
+    // its task slots) cuts a large split-directory into that many parts, as FileInputFormat's goal size does.
+    return SplitPlanner.plan(job, getInputPaths(job), readOptions(job, readerSchema(job)), numSplits).toArray(new InputSplit[0]);
   }
 
   /**
