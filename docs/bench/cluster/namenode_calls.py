@@ -4,7 +4,8 @@ CIF's own = its column-file and schema-file opens (one getBlockLocations each, N
 + its listings, which are all listings less the 1 the engine makes (ORC's runs make tables + 1).
 The engine's = the client calls less CIF's own. ORC's own = getBlockLocations less the engine's 2 (ORC's
 SSB runs show 2 above its tasks' opens) + listings less 1; "ORC own / files" is per file ORC's tasks opened.
-Usage: namenode_calls.py REPORT.md"""
+Usage: namenode_calls.py REPORT.md [CIF_LABEL [ORC_LABEL]]: the labels of the report's rows, cif and orc by
+default; a paired run's are cif-before or cif-after, and orc-merged."""
 import sys, re, math
 DN = {'sendHeartbeat','blockReceivedAndDeleted','blockReport','cacheReport','registerDatanode','versionRequest',
       'errorReport','reportBadBlocks','commitBlockSynchronization','sendLifeline'}
@@ -20,12 +21,14 @@ def rows(path):
 def client(m): return sum(v for k, v in m.items() if k not in DN)
 def lst(m): return m.get('getListing', 0) + m.get('getBatchedListing', 0)
 r = rows(sys.argv[1])
+CIF = sys.argv[2] if len(sys.argv) > 2 else 'cif'
+ORC = sys.argv[3] if len(sys.argv) > 3 else 'orc'
 qs = sorted({q for q, f in r}, key=lambda q: [int(x) for x in re.findall(r'\d+', q)])
 print('| query | column files needed | CIF: opens + getXAttrs + listings = own calls | own / files | engine\'s calls, CIF | engine\'s calls, ORC | ORC: getBlockLocations + listings, own | ORC own / files |')
 print('|---|---|---|---|---|---|---|---|')
 ratios = []; eng = []; oratio = []
 for q in qs:
-    c = r.get((q, 'cif')); o = r.get((q, 'orc'))
+    c = r.get((q, CIF)); o = r.get((q, ORC))
     if not c: continue
     cm = c['m']; own_opens = c['colopens'] + c['schema']; xa = cm.get('getXAttrs', 0); l = lst(cm) - 1
     own = own_opens + xa + l; e = client(cm) - own

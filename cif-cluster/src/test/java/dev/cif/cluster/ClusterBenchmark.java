@@ -48,6 +48,14 @@ import org.junit.jupiter.api.Test;
  * NameNode objects (directories + files + blocks) and, for CIF, its split-directories and their median size
  * (docs/scale-measured.md). With -Dcif.bench.answers=DIR each answer is kept in DIR, or compared with the one a
  * previous run kept there (the answers before and after a merge).
+ *
+ * <p>With -Dcif.bench.paired=true the before/after comparison is one run: each CIF format of -Dcif.bench.formats is
+ * loaded twice, into {@code <workload>_cif_before} as Hive's tasks write it (merge off) and into
+ * {@code <workload>_cif_after} with the merge on (CifMergeHook also as a pre-execution hook, so that Hive's own
+ * merge stage leaves CIF tables to the block merge), and any other format merged ({@code _orc_merged}), the third
+ * witness of the answers; every query then runs on the layouts taking turns ({@link Layout#turn}), so both see the
+ * same machine load, and the summary gives each layout's geomean against the first (after / before). Answers kept
+ * with -Dcif.bench.answers are named by format, so both CIF layouts are checked against the same kept answer.
  */
 class ClusterBenchmark {
   /** The cluster's directory: the one whose conf/hosts this JVM resolves names through. */
@@ -74,6 +82,8 @@ class ClusterBenchmark {
     File out = new File(System.getProperty("cif.bench.out", "target/cluster-bench.md")).getAbsoluteFile();
     int warmups = Integer.getInteger("cif.bench.warmups", 1);
     boolean merge = Boolean.getBoolean("cif.bench.merge");
+    boolean paired = Boolean.getBoolean("cif.bench.paired");
+    List<Layout> layouts = Layout.of(formats, merge, paired);
     String answers = System.getProperty("cif.bench.answers");
     // Room for 5 containers of 768 MB per node, beside the Tez session's application master and held
     // containers. (Raising it from 2048 MB did not, as first thought, fix the map tasks that ran off their
@@ -95,14 +105,12 @@ class ClusterBenchmark {
           .append(" MB of containers per node, 768 MB containers; tables written by ")
           .append(clientLoad ? "Hive's tasks, then copied by a client on no node (as from an edge node)" : "Hive's tasks on the nodes")
           .append("; load average at start: ")
-          .append(load).append(merge ? "; merge on (hive.merge.tezfiles, CifMergeHook)" : "").append("\n\n");
+          .append(load).append(paired ? "; paired: " + layouts.stream().map(Layout::label).toList()
+              + ", the merged ones with hive.merge.tezfiles and CifMergeHook, taking turns on every query"
+              : merge ? "; merge on (hive.merge.tezfiles, CifMergeHook)" : "").append("\n\n");
       try (EmbeddedHive hive = ClusterFixture.hive(BASE)) {
-        if (merge) {
-          hive.set("hive.merge.tezfiles", "true");
-          hive.set("hive.merge.smallfiles.avgsize", System.getProperty("cif.bench.merge.avgsize", "256000000"));
-          hive.set("hive.merge.size.per.task", System.getProperty("cif.bench.merge.size", "256000000"));
-          hive.set("hive.exec.post.hooks", TezDagCounters.class.getName() + ",dev.cif.hive.CifMergeHook");
-        }
+        hive.set("hive.merge.smallfiles.avgsize", System.getProperty("cif.bench.merge.avgsize", "256000000"));
+        hive.set("hive.merge.size.per.task", System.getProperty("cif.bench.merge.size", "256000000"));
         NameNodeRpcServer rpc = (NameNodeRpcServer) cluster.dfs().getNameNode().getRpcServer();
         for (Workload w : workloads) {
           Path text = BASE.toPath().resolve(w.id() + "-text");
@@ -115,12 +123,14 @@ class ClusterBenchmark {
           List<String> tables = hive.run("SHOW TABLES IN " + staging);
           StringBuilder objects = new StringBuilder();
           report.append("### ").append(w.id().toUpperCase()).append("\n\n| format | load s | bytes on HDFS | split-dirs | best one-node share of a split-dir |\n|---|---|---|---|---|\n");
-          for (Format f : formats) {
-            String db = w.id() + "_" + f.id();
+          for (Layout layout : layouts) {
+            Format f = layout.format();
+            String db = layout.database(w.id());
             hive.run("CREATE DATABASE " + db);
+            mergeOnLoad(hive, layout.merged());
             long t0 = System.nanoTime();
             for (String t : tables) {
-              if (merge) {
+              if (layout.merged()) {
                 hive.run("CREATE TABLE " + db + "." + t + " " + f.storage() + " AS SELECT * FROM " + staging + "." + t + " LIMIT 0");
                 hive.run("INSERT OVERWRITE TABLE " + db + "." + t + " SELECT * FROM " + staging + "." + t);
               } else {
@@ -128,85 +138,95 @@ class ClusterBenchmark {
               }
             }
             double loadS = (System.nanoTime() - t0) / 1e9;
+            mergeOnLoad(hive, false);
             Colocation c = new Colocation(0, 0, 0);
             for (String t : tables) {
               org.apache.hadoop.fs.Path location = new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + "." + t));
               if (clientLoad) copyThroughClient(fs, location);
               c = c.plus(Colocation.of(fs, location));
-              objects.append(NameNodeObjects.of(fs, location).row(f.id(), t)).append('\n');
+              objects.append(NameNodeObjects.of(fs, location).row(layout.label(), t)).append('\n');
             }
-            report.append(c.row(f.id(), loadS)).append('\n');
+            report.append(c.row(layout.label(), loadS)).append('\n');
           }
           report.append(NameNodeObjects.HEADER).append(objects).append('\n');
           objects.setLength(0);
           report.append(QUERY_TABLE_HEADER);
           // Per query and format: wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, local bytes.
-          Map<String, Map<Format, double[]>> measured = new LinkedHashMap<>();
+          Map<String, Map<Layout, double[]>> measured = new LinkedHashMap<>();
           String only = System.getProperty("cif.bench.queries");
           List<String> queries = only == null ? w.queries() : List.of(only.split(",")).stream().filter(w.queries()::contains).toList();
+          // YARN applications: one for the queries when the Tez session (its application master, where CIF's
+          // splits are planned and its ListingCache lives) is kept from query to query.
+          int apps0 = cluster.yarn().getResourceManager().getRMContext().getRMApps().size();
           // Untimed: each format's first query, so that no format pays the session's first containers.
           for (int i = 0; i < warmups; i++) {
-            for (Format f : formats) {
-              hive.run("USE " + w.id() + "_" + f.id());
+            for (Layout layout : layouts) {
+              hive.run("USE " + layout.database(w.id()));
               for (String sql : HiveShell.statements(w.queryScript(queries.get(0)))) hive.run(sql);
             }
           }
           for (int qi = 0; qi < queries.size(); qi++) {
             String q = queries.get(qi);
             Answer reference = null;
-            Format referenceFormat = null;
-            // The formats take turns going first: the one after another finds the containers it left.
-            for (int fi = 0; fi < formats.size(); fi++) {
-              Format f = formats.get((qi + fi) % formats.size());
-              hive.run("USE " + w.id() + "_" + f.id());
+            Layout referenceFormat = null;
+            // The layouts take turns going first: the one after another finds the containers it left.
+            for (Layout layout : Layout.turn(layouts, qi)) {
+              Format f = layout.format();
+              hive.run("USE " + layout.database(w.id()));
               Measured m;
               try {
                 m = measure(hive, rpc, HiveShell.statements(w.queryScript(q)));
               } catch (Exception e) {
-                problems.add(w.id() + " " + q + " " + f.id() + " failed: " + e);
-                report.append(String.format("| %s | %s | FAILED: %s |%n", q, f.id(), String.valueOf(e.getMessage()).replace('\n', ' ')));
+                problems.add(w.id() + " " + q + " " + layout.label() + " failed: " + e);
+                report.append(String.format("| %s | %s | FAILED: %s |%n", q, layout.label(), String.valueOf(e.getMessage()).replace('\n', ' ')));
                 continue;
               }
               Answer answer = m.answer();
               if (reference == null) {
                 reference = answer;
-                referenceFormat = f;
+                referenceFormat = layout;
               }
               String differs = reference.difference(answer);
-              if (differs != null) problems.add(w.id() + " " + q + " " + f.id() + " differs from " + referenceFormat.id() + ": " + differs);
+              if (differs != null) problems.add(w.id() + " " + q + " " + layout.label() + " differs from " + referenceFormat.label() + ": " + differs);
               if (answers != null) {
                 String kept = KeptAnswers.check(new File(answers), w.id() + "-" + q + "-" + f.id(), m.rows());
-                if (kept != null) problems.add(w.id() + " " + q + " " + f.id() + " differs from the answer kept in " + answers + ": " + kept);
+                if (kept != null) problems.add(w.id() + " " + q + " " + layout.label() + " differs from the answer kept in " + answers + ": " + kept);
                 else keptChecked[0]++;
               }
-              report.append(m.row(q, f.id())).append(differs == null ? "" : " DIFFERS |").append('\n');
-              if (differs == null) measured.computeIfAbsent(q, x -> new LinkedHashMap<>()).put(f, m.totals());
+              report.append(m.row(q, layout.label())).append(differs == null ? "" : " DIFFERS |").append('\n');
+              if (differs == null) measured.computeIfAbsent(q, x -> new LinkedHashMap<>()).put(layout, m.totals());
             }
             // A run stopped early still says how its finished queries' answers compared.
             write(out, report + "\n(partial: " + (qi + 1) + " of " + queries.size() + " " + w.id() + " queries; "
                 + keptChecked[0] + " answers agree with " + answers + "; failed or differing so far: "
                 + (problems.isEmpty() ? "none" : String.join("; ", problems)) + ")\n");
           }
+          int apps = cluster.yarn().getResourceManager().getRMContext().getRMApps().size() - apps0;
+          report.append("\nYARN applications started during the ").append(w.id()).append(" queries: ").append(apps)
+              .append(apps <= 1 ? " (at most one new Tez session: one application master plans every query)" : "").append('\n');
           // Over the queries every format answered alike.
-          List<Map<Format, double[]>> alike = measured.values().stream().filter(m -> m.size() == formats.size()).toList();
+          List<Map<Layout, double[]>> alike = measured.values().stream().filter(m -> m.size() == layouts.size()).toList();
+          // The reference of the ratios: before the merge in a paired run, else ORC.
+          Layout base = paired ? layouts.get(0) : layouts.stream().filter(l -> l.format() == Format.ORC).findFirst().orElse(null);
+          String vs = base == null ? "vs ORC" : "vs " + base.label();
           report.append("\nOver the ").append(alike.size()).append(" of ").append(queries.size())
-              .append(" queries every format answered alike:\n\n| format | geomean wall s | vs ORC | task CPU s | HDFS bytes read | vs ORC | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|\n");
-          Map<Format, double[]> totals = new LinkedHashMap<>();
-          for (Format f : formats) {
+              .append(" queries every layout answered alike:\n\n| format | geomean wall s | " + vs + " | task CPU s | HDFS bytes read | " + vs + " | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|\n");
+          Map<Layout, double[]> totals = new LinkedHashMap<>();
+          for (Layout layout : layouts) {
             double[] t = new double[7];
-            for (Map<Format, double[]> m : alike) {
-              double[] v = m.get(f);
+            for (Map<Layout, double[]> m : alike) {
+              double[] v = m.get(layout);
               t[0] += Math.log(v[0]);
               for (int i = 1; i < 7; i++) t[i] += v[i];
             }
-            totals.put(f, t);
+            totals.put(layout, t);
           }
-          double[] orc = totals.get(Format.ORC);
+          double[] orc = base == null ? null : totals.get(base);
           int n = Math.max(1, alike.size());
-          for (Map.Entry<Format, double[]> e : totals.entrySet()) {
+          for (Map.Entry<Layout, double[]> e : totals.entrySet()) {
             double[] t = e.getValue();
             double geo = Math.exp(t[0] / n);
-            report.append(String.format("| %s | %.2f | %s | %.1f | %,d | %s | %.0f%% (%.0f / %.0f) | %,d | %.1f%% |%n", e.getKey().id(), geo,
+            report.append(String.format("| %s | %.2f | %s | %.1f | %,d | %s | %.0f%% (%.0f / %.0f) | %,d | %.1f%% |%n", e.getKey().label(), geo,
                 orc == null ? "" : String.format("%.2f×", geo / Math.exp(orc[0] / n)), t[1], (long) t[2],
                 orc == null ? "" : String.format("%.2f×", t[2] / orc[2]), t[4] == 0 ? 0 : 100 * t[3] / t[4], t[3], t[4],
                 (long) t[5], t[5] == 0 ? 100 : 100 * t[6] / t[5]));
@@ -224,6 +244,16 @@ class ClusterBenchmark {
       ClusterReportCharts.write(out);
       assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
+  }
+
+  /**
+   * Hive's merge for the loads that follow: on (hive.merge.tezfiles; CifMergeHook after the insert, and before it
+   * to keep Hive's own merge stage off CIF tables) or off (Tez's counters the only hook).
+   */
+  static void mergeOnLoad(EmbeddedHive hive, boolean on) throws Exception {
+    hive.set("hive.merge.tezfiles", String.valueOf(on));
+    hive.set("hive.exec.pre.hooks", on ? "dev.cif.hive.CifMergeHook" : "");
+    hive.set("hive.exec.post.hooks", TezDagCounters.class.getName() + (on ? ",dev.cif.hive.CifMergeHook" : ""));
   }
 
   /** The head of the per-query table, whose rows are {@link Measured#row}. */

@@ -46,16 +46,17 @@ final class CostModelCheck {
     List<Row> rows = new ArrayList<>();
     for (String line : Files.readAllLines(report)) {
       String[] c = line.split("\\|");
-      if (c.length < 10 || !(c[1].trim().equals("cif") || c[1].trim().equals("orc")) || !c[3].trim().matches("\\d+")) {
+      // A format, or a paired run's layout of one (cif-before, cif-after, orc-merged).
+      String f = c.length < 10 ? "" : c[1].trim();
+      if (!f.matches("(cif|orc)(-\\w+)?") || !c[3].trim().matches("\\d+")) {
         continue;
       }
-      String f = c[1].trim();
       // The table's own directory is left out, as the model leaves it out.
       long dirs = Long.parseLong(c[3].trim()) - 1;
       long files = Long.parseLong(c[4].trim());
       long blocks = Long.parseLong(c[5].trim());
       long bytes = Long.parseLong(c[7].trim().replace(",", ""));
-      if (f.equals("cif")) {
+      if (f.startsWith("cif")) {
         long n = Long.parseLong(c[8].trim());
         int columns = (int) (files / n - 1);
         rows.add(new Row(f, c[2].trim(), columns, bytes, n, dirs, files, blocks,
