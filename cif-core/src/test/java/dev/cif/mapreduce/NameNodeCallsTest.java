@@ -58,6 +58,8 @@ class NameNodeCallsTest {
   private static final int DIRS_PER_PARTITION = 2;
   /** A dataset the cache tests read twice and change in between. */
   private static final Path CACHED = new Path("/c");
+  /** As DATASET, in blocks of 512 bytes: several blocks per column to cut parts at. */
+  private static final Path SMALL_BLOCKS = new Path("/s");
 
   @BeforeAll
   static void writeDataset() throws Exception {
@@ -76,6 +78,9 @@ class NameNodeCallsTest {
       for (int d = 0; d < DIRS_PER_PARTITION; d++) write(conf, new Path(new Path(PARTITIONED, "dt=" + p), "part-" + d), p);
     }
     for (int d = 0; d < DIRS; d++) write(conf, new Path(CACHED, "part-" + d), d);
+    Configuration small = new Configuration(conf);
+    CifConf.BLOCK_BYTES.set(small, 512);
+    for (int d = 0; d < DIRS; d++) write(small, new Path(SMALL_BLOCKS, "part-" + d), d);
   }
 
   private static void write(Configuration conf, Path dir, int d) throws Exception {
@@ -107,6 +112,20 @@ class NameNodeCallsTest {
     assertEquals(1, calls.getOrDefault("getBatchedListing", 0L), "batched listings: " + calls);
     assertEquals(files + 2, total(calls), "calls: " + calls);
     assertTrue(total(calls) <= 1.5 * files, "calls: " + calls);
+  }
+
+  /** A split-directory cut into row-range parts: each part's task opens the projected files once, and no schema file. */
+  @Test
+  void eachPartOfASplitDirectoryOpensItsProjectedFilesAndNothingElse() throws Exception {
+    Configuration conf = job("k,a", null, SMALL_BLOCKS);
+    CifConf.SPLIT_PART_BYTES.set(conf, 0);
+    long largest = 0;
+    for (ColumnSplit s : SplitPlanner.plan(conf, new Path[] {SMALL_BLOCKS})) largest = Math.max(largest, s.getLength());
+    // The split-directories differ by a few bytes: half the largest cuts each in two.
+    CifConf.SPLIT_PART_BYTES.set(conf, largest / 2 + 1);
+    assertEquals(2 * DIRS, SplitPlanner.plan(conf, new Path[] {SMALL_BLOCKS}).size(), "two parts per split-directory");
+    Map<String, Long> calls = countCalls(() -> assertEquals(DIRS * ROWS, readAll(conf)));
+    assertEquals(2 * 2 * DIRS, calls.getOrDefault("getBlockLocations", 0L), "opens: " + calls);
   }
 
   @Test

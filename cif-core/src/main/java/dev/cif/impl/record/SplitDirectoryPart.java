@@ -33,8 +33,11 @@ final class SplitDirectoryPart {
     String best = null;
     long bestLen = -1;
     for (String c : projected) {
-      if (!dir.hasColumn(c)) continue;
-      long len = dir.columnFile(c).getLen();
+      // From the listing where a file's name tells its column: the schema file is opened only where it
+      // must be (no second open per part, docs/scale-opens.md). Every task has the same listing, so the same driver.
+      org.apache.hadoop.fs.FileStatus file = dir.locate(c);
+      if (file == null) continue;
+      long len = file.getLen();
       if (len > bestLen || len == bestLen && c.compareTo(best) < 0) {
         best = c;
         bestLen = len;
