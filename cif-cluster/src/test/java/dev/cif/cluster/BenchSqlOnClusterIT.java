@@ -28,8 +28,11 @@ class BenchSqlOnClusterIT {
     File dir = new File(SharedCluster.BASE, "bench-sql");
     File md = new File(dir, "ssb.md");
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    // The JDK openings Hive needs, as this JVM was given them.
-    ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(a -> a.startsWith("--add-opens")).forEach(command::add);
+    // The JDK openings Hive needs, and the compiler and collector flags (C1 only, the serial collector), as this
+    // JVM was given them: the client compiles and submits; the work is in the containers.
+    ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(a -> a.startsWith("--add-opens") || a.equals("-XX:TieredStopAtLevel=1") || a.equals("-XX:+UseSerialGC"))
+        .forEach(command::add);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"),
         "-D" + NodeNames.HOSTS_FILE_PROPERTY + "=" + OneMachineCluster.hostsFile(SharedCluster.BASE),
         "dev.cif.bench.sql.SqlBench", "ssb", "--conf", OneMachineCluster.confDir(SharedCluster.BASE).getPath(),

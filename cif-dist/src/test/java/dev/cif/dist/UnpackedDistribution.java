@@ -82,7 +82,7 @@ final class UnpackedDistribution {
     return run(command, path.toString() + File.pathSeparator + System.getenv("PATH"), env);
   }
 
-  /** Runs a command in {@link #work} with only PATH, HOME, a small heap and {@code env} set. */
+  /** Runs a command in {@link #work} with only PATH, HOME, a small heap, lean JVM flags and {@code env} set. */
   Run run(List<String> command, String searchPath, Map<String, String> env) throws Exception {
     ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile());
     Map<String, String> e = pb.environment();
@@ -90,6 +90,9 @@ final class UnpackedDistribution {
     e.put("PATH", searchPath);
     e.put("HOME", work.toString());
     e.put("CIF_HEAP", "1g");
+    // The JVM flags the build's own test JVMs run with (root pom, cif.test.argLine): these commands live
+    // seconds to a minute, mostly class loading and start-up, which C2 and G1's threads slow on CI's 2 cores.
+    e.put("CIF_JAVA_OPTS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
     e.putAll(env);
     File out = work.resolve("out-" + UUID.randomUUID()).toFile();
     File err = work.resolve("err-" + UUID.randomUUID()).toFile();

@@ -23,7 +23,9 @@ public final class ShellProcess {
     cmd.add(ProcessHandle.current().info().command().orElse("java"));
     cmd.add("-Xmx1g");
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (a.startsWith("--add-opens")) cmd.add(a);
+      // The JDK openings Hive needs, and the test JVM's own compiler and collector flags (root pom,
+      // cif.test.argLine: C1 only, the serial collector), which cut a short Hive process's CPU time.
+      if (a.startsWith("--add-opens") || a.equals("-XX:TieredStopAtLevel=1") || a.equals("-XX:+UseSerialGC")) cmd.add(a);
     }
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

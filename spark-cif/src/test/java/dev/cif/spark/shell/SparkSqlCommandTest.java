@@ -24,7 +24,8 @@ class SparkSqlCommandTest {
     cmd.add(ProcessHandle.current().info().command().orElse("java"));
     cmd.add("-Xmx1g");
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (a.startsWith("--add-opens") || a.startsWith("-Djdk.reflect") || a.startsWith("-Dio.netty")) cmd.add(a);
+      if (a.startsWith("--add-opens") || a.startsWith("-Djdk.reflect") || a.startsWith("-Dio.netty")
+          || a.equals("-XX:TieredStopAtLevel=1") || a.equals("-XX:+UseSerialGC")) cmd.add(a);
     }
     cmd.addAll(List.of("-Djava.io.tmpdir=" + dir, "-cp", System.getProperty("java.class.path"), "dev.cif.command.Main"));
     cmd.addAll(List.of(args));
