@@ -326,20 +326,37 @@ class NameNodeCallsTest {
 
   /** The NameNode's client RPCs by method while action runs. */
   private static Map<String, Long> countCalls(Action action) throws Exception {
-    NameNodeCalls calls = new NameNodeCalls(
-        ((org.apache.hadoop.hdfs.server.namenode.NameNodeRpcServer) cluster.getNameNode().getRpcServer()).getClientRpcServer());
+    org.apache.hadoop.ipc.Server server =
+        ((org.apache.hadoop.hdfs.server.namenode.NameNodeRpcServer) cluster.getNameNode().getRpcServer()).getClientRpcServer();
+    NameNodeCalls calls = new NameNodeCalls(server);
     Map<String, Long> before = clientCalls(calls);
     action.run();
-    // The server counts a call after sending its answer: wait until the last call of the action is counted
-    // (a plan's last listing was, now and then, counted in the next action's calls).
+    // A handler counts a call after sending its answer, so the action's last call may not be counted yet when
+    // the action returns (a plan's last listing was, now and then, counted in the next action's calls). Once
+    // every handler of the server waits for its next call again, each call answered so far has been counted.
+    awaitIdleHandlers(server);
     Map<String, Long> after = clientCalls(calls);
-    for (int i = 0; i < 40; i++) {
-      Thread.sleep(50);
-      Map<String, Long> now = clientCalls(calls);
-      if (now.equals(after)) break;
-      after = now;
-    }
     return NameNodeCalls.between(before, after);
+  }
+
+  /** Waits until every handler thread of server is back in its call queue's take (a handler updates its metrics before). */
+  private static void awaitIdleHandlers(org.apache.hadoop.ipc.Server server) throws InterruptedException {
+    String port = " port " + server.getListenerAddress().getPort();
+    for (int i = 0; i < 1000; i++) {
+      boolean idle = true;
+      int handlers = 0;
+      for (Map.Entry<Thread, StackTraceElement[]> t : Thread.getAllStackTraces().entrySet()) {
+        String name = t.getKey().getName();
+        if (!name.startsWith("IPC Server handler") || !name.endsWith(port)) continue;
+        handlers++;
+        idle &= java.util.Arrays.stream(t.getValue()).anyMatch(f -> f.getClassName().equals("org.apache.hadoop.ipc.CallQueueManager")
+            && f.getMethodName().equals("take"));
+      }
+      if (handlers == 0) throw new AssertionError("no handler thread named like 'IPC Server handler ..." + port + "'");
+      if (idle) return;
+      Thread.sleep(10);
+    }
+    throw new AssertionError("the NameNode's handlers did not become idle in 10 s");
   }
 
   /** The client calls so far: the DataNode's heartbeats and block reports reach the same server, but are no read's. */
