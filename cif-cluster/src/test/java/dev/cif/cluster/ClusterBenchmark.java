@@ -126,6 +126,7 @@ class ClusterBenchmark {
           for (String ddl : HiveShell.statements(w.stagingScript(staging, fs.getUri() + hdfsText, "DOUBLE"))) hive.run(ddl);
           List<String> tables = hive.run("SHOW TABLES IN " + staging);
           StringBuilder objects = new StringBuilder();
+          StringBuilder homes = new StringBuilder();
           report.append("### ").append(w.id().toUpperCase()).append("\n\n| format | load s | bytes on HDFS | split-dirs | best one-node share of a split-dir |\n|---|---|---|---|---|\n");
           for (Layout layout : layouts) {
             Format f = layout.format();
@@ -144,15 +145,19 @@ class ClusterBenchmark {
             double loadS = (System.nanoTime() - t0) / 1e9;
             mergeOnLoad(hive, false);
             Colocation c = new Colocation(0, 0, 0);
+            Map<String, Integer> nodes = new java.util.TreeMap<>();
             for (String t : tables) {
               org.apache.hadoop.fs.Path location = new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + "." + t));
               if (clientLoad) copyThroughClient(fs, location);
               c = c.plus(Colocation.of(fs, location));
+              Colocation.wholeOnNode(fs, location).forEach((node, n) -> nodes.merge(node, n, Integer::sum));
               objects.append(NameNodeObjects.of(fs, location).row(layout.label(), t)).append('\n');
             }
             report.append(c.row(layout.label(), loadS)).append('\n');
+            if (!nodes.isEmpty()) homes.append("- ").append(layout.label()).append(": ").append(nodes.toString().replaceAll("[{}]", "")).append('\n');
           }
           report.append(NameNodeObjects.HEADER).append(objects).append('\n');
+          if (homes.length() > 0) report.append("Split-directories held whole by each node (a node's tasks read them locally):\n\n").append(homes).append('\n');
           objects.setLength(0);
           report.append(QUERY_TABLE_HEADER);
           // Per query and format: wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, local bytes.
@@ -362,6 +367,30 @@ class ClusterBenchmark {
 
     Colocation plus(Colocation o) {
       return new Colocation(bytes + o.bytes, directories + o.directories, bestNodeBytes + o.bestNodeBytes);
+    }
+
+    /**
+     * Per node, the CIF split-directories under {@code root} of which it holds every block: the nodes where a task
+     * reads the split-directory locally, and so where the session's containers must be for its tasks.
+     */
+    static Map<String, Integer> wholeOnNode(FileSystem fs, org.apache.hadoop.fs.Path root) throws java.io.IOException {
+      Map<org.apache.hadoop.fs.Path, Map<String, Integer>> blocksByHost = new LinkedHashMap<>();
+      Map<org.apache.hadoop.fs.Path, Integer> blocks = new LinkedHashMap<>();
+      RemoteIterator<LocatedFileStatus> it = fs.listFiles(root, true);
+      while (it.hasNext()) {
+        LocatedFileStatus f = it.next();
+        if (!f.getPath().getName().endsWith(".cif")) continue;
+        org.apache.hadoop.fs.Path dir = f.getPath().getParent();
+        for (BlockLocation b : f.getBlockLocations()) {
+          blocks.merge(dir, 1, Integer::sum);
+          for (String h : b.getHosts()) blocksByHost.computeIfAbsent(dir, d -> new LinkedHashMap<>()).merge(h, 1, Integer::sum);
+        }
+      }
+      Map<String, Integer> whole = new java.util.TreeMap<>();
+      blocksByHost.forEach((dir, byHost) -> byHost.forEach((h, n) -> {
+        if (n.equals(blocks.get(dir))) whole.merge(h.replace("." + NodeNames.DOMAIN, ""), 1, Integer::sum);
+      }));
+      return whole;
     }
 
     static Colocation of(FileSystem fs, org.apache.hadoop.fs.Path root) throws java.io.IOException {
