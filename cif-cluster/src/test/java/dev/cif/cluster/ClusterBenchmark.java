@@ -37,10 +37,10 @@ import org.junit.jupiter.api.Test;
  * (default 1) of each format's first query, the formats taking turns going first. Per query and format: wall
  * time, the tasks' CPU time, HDFS bytes read and file opens (Tez counters), NameNode RPCs (the client RPC
  * server's request count, and by method), the CIF column-file and schema-file opens and the distinct column files
- * (the NameNode's audit log: NameNodeOpens), the YARN containers started, data-local map tasks, the bytes the tasks read from the DataNodes and the share they
+ * (the NameNode's audit log: NameNodeOpens), the YARN containers allocated, data-local map tasks, the bytes the tasks read from the DataNodes and the share they
  * read from their own node's DataNode (TaskReads); per CIF table, how much of each split-directory one node
  * holds (what a data-local task can read locally). Answers are checked equal across formats. The session keeps its
- * containers for the whole run and every layout's tables are scanned once untimed first ({@link KeptContainers}), so
+ * containers for the whole run and every layout's tables are scanned together untimed first ({@link KeptContainers}), so
  * that no layout pays for new containers where another finds the ones it left. Writes a
  * markdown report to -Dcif.bench.out. Command: see docs/benchmarks.md, "On a cluster".
  *
@@ -167,10 +167,10 @@ class ClusterBenchmark {
           // YARN applications: one for the queries when the Tez session (its application master, where CIF's
           // splits are planned and its ListingCache lives) is kept from query to query.
           int apps0 = cluster.yarn().getResourceManager().getRMContext().getRMApps().size();
-          // Untimed: a scan of every layout's tables, so that the session (which keeps its containers: KeptContainers)
+          // Untimed: a scan of every layout's tables at once, so that the session (which keeps its containers: KeptContainers)
           // holds containers on the nodes of every layout's split-directories; then each format's first query.
           for (Layout layout : layouts) {
-            for (String sql : KeptContainers.warmUp(layout.database(w.id()), tables)) hive.run(sql);
+            hive.run(KeptContainers.warmUp(layout.database(w.id()), tables));
           }
           // Untimed: each format's first query, so that no format pays the session's first containers.
           for (int i = 0; i < warmups; i++) {
@@ -224,7 +224,7 @@ class ClusterBenchmark {
           Layout base = paired ? layouts.get(0) : layouts.stream().filter(l -> l.format() == Format.ORC).findFirst().orElse(null);
           String vs = base == null ? "vs ORC" : "vs " + base.label();
           report.append("\nOver the ").append(alike.size()).append(" of ").append(queries.size())
-              .append(" queries every layout answered alike:\n\n| format | geomean wall s | " + vs + " | task CPU s | HDFS bytes read | " + vs + " | data-local map tasks | tasks' HDFS bytes | node-local | containers started |\n|---|---|---|---|---|---|---|---|---|---|\n");
+              .append(" queries every layout answered alike:\n\n| format | geomean wall s | " + vs + " | task CPU s | HDFS bytes read | " + vs + " | data-local map tasks | tasks' HDFS bytes | node-local | containers allocated |\n|---|---|---|---|---|---|---|---|---|---|\n");
           Map<Layout, double[]> totals = new LinkedHashMap<>();
           for (Layout layout : layouts) {
             double[] t = new double[8];
@@ -273,7 +273,7 @@ class ClusterBenchmark {
   /** The head of the per-query table, whose rows are {@link Measured#row}. */
   static final String QUERY_TABLE_HEADER = "\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs "
       + "| data-local map tasks | tasks' HDFS bytes | node-local | CIF column-file opens | column files needed | schema-file opens "
-      + "| RPCs / files | NameNode RPCs by method | containers started |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+      + "| RPCs / files | NameNode RPCs by method | containers allocated |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
 
   /** One statement list's cost on the cluster: wall time, Tez's counters, NameNode RPCs, the tasks' reads. */
   record Measured(double wall, Map<String, Long> counters, long rpcs, TaskReads.Snapshot reads, List<String> rows,
@@ -291,7 +291,7 @@ class ClusterBenchmark {
 
     long bytes() { return counters.getOrDefault("HDFS_BYTES_READ", 0L); }
 
-    /** wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, their node-local bytes, containers started. */
+    /** wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, their node-local bytes, containers allocated. */
     double[] totals() {
       return new double[] {wall, cpu(), bytes(), dataLocal(), mapTasks(), reads.taskBytes(), reads.taskLocalBytes(), containersStarted};
     }
@@ -330,8 +330,10 @@ class ClusterBenchmark {
   }
 
   /**
-   * YARN containers the cluster has started so far (its scheduler's count of every allocation): per query, the
-   * new container JVMs it paid for, the cost a kept container saves ({@link KeptContainers}).
+   * YARN containers the cluster has allocated so far (its scheduler's count): per query, the new containers the
+   * session asked for, the cost a kept container saves ({@link KeptContainers}). An upper bound on the JVMs started:
+   * the application master hands back an allocation it no longer needs (its own log, "Launching container", counts
+   * those it started: docs/bench/cluster/am_containers.py).
    */
   static LongSupplier containersStarted(OneMachineCluster cluster) {
     return () -> cluster.yarn().getResourceManager().getResourceScheduler().getRootQueueMetrics().getAggregateAllocatedContainers();
