@@ -5,8 +5,6 @@ Usage: am_containers.py DIR, DIR the application master's log directory (contain
 application under the NodeManager's log directory). Per DAG that reads tables of the warehouse: the layout (the
 database of its inputs), its tables, the containers it launched, its tasks run in new and in reused containers,
 the match level (node, rack, any) and node of each new container; then the totals per layout.
-"""Per query DAG of a Tez session application master's logs (the directory of its container, container_*_000001):
-assignments to new vs reused containers and their match level, containers held when the DAG started."""
 import glob, re, sys, os
 from collections import Counter
 am = sys.argv[1]
