@@ -297,8 +297,8 @@ class ClusterBenchmark {
     }
 
     /**
-     * A row of the per-query table (without its line end). The column files a query needs are the distinct
-     * CIF column files it opened (NameNodeOpens); RPCs / files is the issue's measure of wasted calls.
+     * A row of the per-query table (without its line end). The column files a query needs are the CIF column
+     * files each of its tasks opened, once per task (NameNodeOpens); RPCs / files is the issue's measure of wasted calls.
      */
     String row(String query, String format) {
       StringBuilder methods = new StringBuilder();

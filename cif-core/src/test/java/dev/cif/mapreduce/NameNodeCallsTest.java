@@ -60,6 +60,9 @@ class NameNodeCallsTest {
   private static final Path CACHED = new Path("/c");
   /** As DATASET, in blocks of 512 bytes: several blocks per column to cut parts at. */
   private static final Path SMALL_BLOCKS = new Path("/s");
+  /** A table merged into one split-directory (as Hive's merge or cif merge leaves one), in blocks of 512 bytes. */
+  private static final Path MERGED = new Path("/m");
+  private static final int MERGED_ROWS = DIRS * ROWS;
 
   @BeforeAll
   static void writeDataset() throws Exception {
@@ -81,14 +84,19 @@ class NameNodeCallsTest {
     Configuration small = new Configuration(conf);
     CifConf.BLOCK_BYTES.set(small, 512);
     for (int d = 0; d < DIRS; d++) write(small, new Path(SMALL_BLOCKS, "part-" + d), d);
+    write(small, new Path(MERGED, "merged-0"), 0, MERGED_ROWS);
   }
 
   private static void write(Configuration conf, Path dir, int d) throws Exception {
+    write(conf, dir, d, ROWS);
+  }
+
+  private static void write(Configuration conf, Path dir, int d, int rows) throws Exception {
     try (CifWriter w = Cif.createSplitDirectoryWriter(fs, dir, SCHEMA, Cif.writeOptions(conf))) {
-      for (int i = 0; i < ROWS; i++) {
+      for (int i = 0; i < rows; i++) {
         GenericData.Record r = new GenericData.Record(SCHEMA);
         r.put("k", d * 1000 + i);
-        r.put("a", "a" + i);
+        r.put("a", "a" + i % 1000);
         r.put("b", (long) i);
         r.put("c", i / 2.0);
         w.write(r);
@@ -126,6 +134,41 @@ class NameNodeCallsTest {
     assertEquals(2 * DIRS, SplitPlanner.plan(conf, new Path[] {SMALL_BLOCKS}).size(), "two parts per split-directory");
     Map<String, Long> calls = countCalls(() -> assertEquals(DIRS * ROWS, readAll(conf)));
     assertEquals(2 * 2 * DIRS, calls.getOrDefault("getBlockLocations", 0L), "opens: " + calls);
+  }
+
+  /**
+   * A table merged into one split-directory, 2, 3 and 4 of its 4 columns projected, each call by method,
+   * planning and the tasks apart. Planning opens nothing: the first plan lists the table's directory and its
+   * split-directory (2 getListing), a plan after it only the table's directory (1, ListingCache); the task opens
+   * each projected file once (a getBlockLocations each) and asks for nothing else (no getFileInfo, no listing, no
+   * getXAttrs, no schema file). Cut into 2 row-range parts, each part's task opens the projected files once:
+   * 2 tasks, 2 x files opens, planning unchanged.
+   */
+  @Test
+  void aMergedTableCostsItsOpensAndOneListingOnceKnown() throws Exception {
+    settle();
+    boolean first = true;
+    for (String columns : new String[] {"k,a", "k,a,b", "k,a,b,c"}) {
+      int files = columns.split(",").length;
+      Configuration conf = cached(job(columns, null, MERGED));
+      List<List<InputSplit>> planned = new java.util.ArrayList<>();
+      Map<String, Long> planning = countCalls(() -> planned.add(new ColumnInputFormat().getSplits(Job.getInstance(conf))));
+      assertEquals(Map.of("getListing", first ? 2L : 1L), planning, columns + ", planning");
+      assertEquals(1, planned.get(0).size(), "one split-directory, one split");
+      Map<String, Long> reading = countCalls(() -> assertEquals(MERGED_ROWS, read(conf, planned.get(0))));
+      assertEquals(Map.of("getBlockLocations", (long) files), reading, columns + ", the task");
+      first = false;
+
+      // The same table read by 2 tasks, each a row range: each opens the projected files of its part.
+      long bytes = ((ColumnSplit) planned.get(0).get(0)).getLength();
+      CifConf.SPLIT_PART_BYTES.set(conf, bytes / 2 + 1);
+      planned.clear();
+      planning = countCalls(() -> planned.add(new ColumnInputFormat().getSplits(Job.getInstance(conf))));
+      assertEquals(Map.of("getListing", 1L), planning, columns + " in parts, planning");
+      assertEquals(2, planned.get(0).size(), "two parts");
+      reading = countCalls(() -> assertEquals(MERGED_ROWS, read(conf, planned.get(0))));
+      assertEquals(Map.of("getBlockLocations", 2L * files), reading, columns + " in parts, the tasks");
+    }
   }
 
   @Test
@@ -248,8 +291,12 @@ class NameNodeCallsTest {
 
   /** Plans the job and reads every split as its task would (each split written and read back as a Writable). */
   private static long readAll(Configuration conf) throws Exception {
+    return read(conf, new ColumnInputFormat().getSplits(Job.getInstance(conf)));
+  }
+
+  /** Reads each split as its task would (written and read back as a Writable first). */
+  private static long read(Configuration conf, List<InputSplit> splits) throws Exception {
     ColumnInputFormat format = new ColumnInputFormat();
-    List<InputSplit> splits = format.getSplits(Job.getInstance(conf));
     long rows = 0;
     for (InputSplit s : splits) {
       org.apache.hadoop.io.DataOutputBuffer out = new org.apache.hadoop.io.DataOutputBuffer();
@@ -264,6 +311,8 @@ class NameNodeCallsTest {
         while (r.nextKeyValue()) {
           GenericRecord rec = r.getCurrentValue();
           assertEquals("a" + ((Integer) rec.get("k") % 1000), rec.get("a").toString());
+          // Every projected column read (a lazy record opens a column's file when the column is first read).
+          for (String c : CifConf.COLUMNS.getString(conf).split(",")) rec.get(c.trim());
           rows++;
         }
       }
@@ -279,10 +328,23 @@ class NameNodeCallsTest {
   private static Map<String, Long> countCalls(Action action) throws Exception {
     NameNodeCalls calls = new NameNodeCalls(
         ((org.apache.hadoop.hdfs.server.namenode.NameNodeRpcServer) cluster.getNameNode().getRpcServer()).getClientRpcServer());
-    Map<String, Long> before = calls.now();
+    Map<String, Long> before = clientCalls(calls);
     action.run();
-    Map<String, Long> out = NameNodeCalls.between(before, calls.now());
-    // The DataNode's heartbeats and block reports reach the same server; only a client's calls are the read's.
+    // The server counts a call after sending its answer: wait until the last call of the action is counted
+    // (a plan's last listing was, now and then, counted in the next action's calls).
+    Map<String, Long> after = clientCalls(calls);
+    for (int i = 0; i < 40; i++) {
+      Thread.sleep(50);
+      Map<String, Long> now = clientCalls(calls);
+      if (now.equals(after)) break;
+      after = now;
+    }
+    return NameNodeCalls.between(before, after);
+  }
+
+  /** The client calls so far: the DataNode's heartbeats and block reports reach the same server, but are no read's. */
+  private static Map<String, Long> clientCalls(NameNodeCalls calls) {
+    Map<String, Long> out = calls.now();
     java.util.Set<String> client = new java.util.HashSet<>();
     for (java.lang.reflect.Method m : org.apache.hadoop.hdfs.protocol.ClientProtocol.class.getMethods()) client.add(m.getName());
     out.keySet().retainAll(client);
