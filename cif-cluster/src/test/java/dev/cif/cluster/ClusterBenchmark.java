@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -36,9 +37,11 @@ import org.junit.jupiter.api.Test;
  * (default 1) of each format's first query, the formats taking turns going first. Per query and format: wall
  * time, the tasks' CPU time, HDFS bytes read and file opens (Tez counters), NameNode RPCs (the client RPC
  * server's request count, and by method), the CIF column-file and schema-file opens and the distinct column files
- * (the NameNode's audit log: NameNodeOpens), data-local map tasks, the bytes the tasks read from the DataNodes and the share they
+ * (the NameNode's audit log: NameNodeOpens), the YARN containers allocated, data-local map tasks, the bytes the tasks read from the DataNodes and the share they
  * read from their own node's DataNode (TaskReads); per CIF table, how much of each split-directory one node
- * holds (what a data-local task can read locally). Answers are checked equal across formats. Writes a
+ * holds (what a data-local task can read locally). Answers are checked equal across formats. The session keeps its
+ * containers for the whole run and every layout's tables are scanned together untimed first ({@link KeptContainers}), so
+ * that no layout pays for new containers where another finds the ones it left. Writes a
  * markdown report to -Dcif.bench.out. Command: see docs/benchmarks.md, "On a cluster".
  *
  * <p>With -Dcif.bench.merge=true every format's tables are loaded with Hive's merge on (hive.merge.tezfiles, small
@@ -108,10 +111,11 @@ class ClusterBenchmark {
           .append(load).append(paired ? "; paired: " + layouts.stream().map(Layout::label).toList()
               + ", the merged ones with hive.merge.tezfiles and CifMergeHook, taking turns on every query"
               : merge ? "; merge on (hive.merge.tezfiles, CifMergeHook)" : "").append("\n\n");
-      try (EmbeddedHive hive = ClusterFixture.hive(BASE)) {
+      try (EmbeddedHive hive = ClusterFixture.hive(BASE, KeptContainers.sessionSettings())) {
         hive.set("hive.merge.smallfiles.avgsize", System.getProperty("cif.bench.merge.avgsize", "256000000"));
         hive.set("hive.merge.size.per.task", System.getProperty("cif.bench.merge.size", "256000000"));
         NameNodeRpcServer rpc = (NameNodeRpcServer) cluster.dfs().getNameNode().getRpcServer();
+        LongSupplier containers = containersStarted(cluster);
         for (Workload w : workloads) {
           Path text = BASE.toPath().resolve(w.id() + "-text");
           new TextDataWriter(2, new PrintStream(OutputStream.nullOutputStream())).write(text, w.tables(sf, 1));
@@ -122,6 +126,7 @@ class ClusterBenchmark {
           for (String ddl : HiveShell.statements(w.stagingScript(staging, fs.getUri() + hdfsText, "DOUBLE"))) hive.run(ddl);
           List<String> tables = hive.run("SHOW TABLES IN " + staging);
           StringBuilder objects = new StringBuilder();
+          StringBuilder homes = new StringBuilder();
           report.append("### ").append(w.id().toUpperCase()).append("\n\n| format | load s | bytes on HDFS | split-dirs | best one-node share of a split-dir |\n|---|---|---|---|---|\n");
           for (Layout layout : layouts) {
             Format f = layout.format();
@@ -140,15 +145,19 @@ class ClusterBenchmark {
             double loadS = (System.nanoTime() - t0) / 1e9;
             mergeOnLoad(hive, false);
             Colocation c = new Colocation(0, 0, 0);
+            Map<String, Integer> nodes = new java.util.TreeMap<>();
             for (String t : tables) {
               org.apache.hadoop.fs.Path location = new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + "." + t));
               if (clientLoad) copyThroughClient(fs, location);
               c = c.plus(Colocation.of(fs, location));
+              Colocation.wholeOnNode(fs, location).forEach((node, n) -> nodes.merge(node, n, Integer::sum));
               objects.append(NameNodeObjects.of(fs, location).row(layout.label(), t)).append('\n');
             }
             report.append(c.row(layout.label(), loadS)).append('\n');
+            if (!nodes.isEmpty()) homes.append("- ").append(layout.label()).append(": ").append(nodes.toString().replaceAll("[{}]", "")).append('\n');
           }
           report.append(NameNodeObjects.HEADER).append(objects).append('\n');
+          if (homes.length() > 0) report.append("Split-directories held whole by each node (a node's tasks read them locally):\n\n").append(homes).append('\n');
           objects.setLength(0);
           report.append(QUERY_TABLE_HEADER);
           // Per query and format: wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, local bytes.
@@ -158,6 +167,11 @@ class ClusterBenchmark {
           // YARN applications: one for the queries when the Tez session (its application master, where CIF's
           // splits are planned and its ListingCache lives) is kept from query to query.
           int apps0 = cluster.yarn().getResourceManager().getRMContext().getRMApps().size();
+          // Untimed: a scan of every layout's tables at once, so that the session (which keeps its containers: KeptContainers)
+          // holds containers on the nodes of every layout's split-directories; then each format's first query.
+          for (Layout layout : layouts) {
+            hive.run(KeptContainers.warmUp(layout.database(w.id()), tables));
+          }
           // Untimed: each format's first query, so that no format pays the session's first containers.
           for (int i = 0; i < warmups; i++) {
             for (Layout layout : layouts) {
@@ -175,7 +189,7 @@ class ClusterBenchmark {
               hive.run("USE " + layout.database(w.id()));
               Measured m;
               try {
-                m = measure(hive, rpc, HiveShell.statements(w.queryScript(q)));
+                m = measure(hive, rpc, containers, HiveShell.statements(w.queryScript(q)));
               } catch (Exception e) {
                 problems.add(w.id() + " " + q + " " + layout.label() + " failed: " + e);
                 report.append(String.format("| %s | %s | FAILED: %s |%n", q, layout.label(), String.valueOf(e.getMessage()).replace('\n', ' ')));
@@ -210,14 +224,14 @@ class ClusterBenchmark {
           Layout base = paired ? layouts.get(0) : layouts.stream().filter(l -> l.format() == Format.ORC).findFirst().orElse(null);
           String vs = base == null ? "vs ORC" : "vs " + base.label();
           report.append("\nOver the ").append(alike.size()).append(" of ").append(queries.size())
-              .append(" queries every layout answered alike:\n\n| format | geomean wall s | " + vs + " | task CPU s | HDFS bytes read | " + vs + " | data-local map tasks | tasks' HDFS bytes | node-local |\n|---|---|---|---|---|---|---|---|---|\n");
+              .append(" queries every layout answered alike:\n\n| format | geomean wall s | " + vs + " | task CPU s | HDFS bytes read | " + vs + " | data-local map tasks | tasks' HDFS bytes | node-local | containers allocated |\n|---|---|---|---|---|---|---|---|---|---|\n");
           Map<Layout, double[]> totals = new LinkedHashMap<>();
           for (Layout layout : layouts) {
-            double[] t = new double[7];
+            double[] t = new double[8];
             for (Map<Layout, double[]> m : alike) {
               double[] v = m.get(layout);
               t[0] += Math.log(v[0]);
-              for (int i = 1; i < 7; i++) t[i] += v[i];
+              for (int i = 1; i < 8; i++) t[i] += v[i];
             }
             totals.put(layout, t);
           }
@@ -226,10 +240,10 @@ class ClusterBenchmark {
           for (Map.Entry<Layout, double[]> e : totals.entrySet()) {
             double[] t = e.getValue();
             double geo = Math.exp(t[0] / n);
-            report.append(String.format("| %s | %.2f | %s | %.1f | %,d | %s | %.0f%% (%.0f / %.0f) | %,d | %.1f%% |%n", e.getKey().label(), geo,
+            report.append(String.format("| %s | %.2f | %s | %.1f | %,d | %s | %.0f%% (%.0f / %.0f) | %,d | %.1f%% | %.0f |%n", e.getKey().label(), geo,
                 orc == null ? "" : String.format("%.2f×", geo / Math.exp(orc[0] / n)), t[1], (long) t[2],
                 orc == null ? "" : String.format("%.2f×", t[2] / orc[2]), t[4] == 0 ? 0 : 100 * t[3] / t[4], t[3], t[4],
-                (long) t[5], t[5] == 0 ? 100 : 100 * t[6] / t[5]));
+                (long) t[5], t[5] == 0 ? 100 : 100 * t[6] / t[5], t[7]));
           }
           report.append('\n');
         }
@@ -259,11 +273,11 @@ class ClusterBenchmark {
   /** The head of the per-query table, whose rows are {@link Measured#row}. */
   static final String QUERY_TABLE_HEADER = "\n| query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs "
       + "| data-local map tasks | tasks' HDFS bytes | node-local | CIF column-file opens | column files needed | schema-file opens "
-      + "| RPCs / files | NameNode RPCs by method |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+      + "| RPCs / files | NameNode RPCs by method | containers allocated |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
 
   /** One statement list's cost on the cluster: wall time, Tez's counters, NameNode RPCs, the tasks' reads. */
   record Measured(double wall, Map<String, Long> counters, long rpcs, TaskReads.Snapshot reads, List<String> rows,
-      Map<String, Long> byMethod, NameNodeOpens.Snapshot opens) {
+      Map<String, Long> byMethod, NameNodeOpens.Snapshot opens, long containersStarted) {
     Answer answer() { return new Answer(rows); }
 
     long dataLocal() { return counters.getOrDefault("DATA_LOCAL_TASKS", 0L); }
@@ -277,9 +291,9 @@ class ClusterBenchmark {
 
     long bytes() { return counters.getOrDefault("HDFS_BYTES_READ", 0L); }
 
-    /** wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, their node-local bytes. */
+    /** wall s, task CPU s, HDFS bytes, data-local map tasks, map tasks, tasks' bytes, their node-local bytes, containers allocated. */
     double[] totals() {
-      return new double[] {wall, cpu(), bytes(), dataLocal(), mapTasks(), reads.taskBytes(), reads.taskLocalBytes()};
+      return new double[] {wall, cpu(), bytes(), dataLocal(), mapTasks(), reads.taskBytes(), reads.taskLocalBytes(), containersStarted};
     }
 
     /**
@@ -290,28 +304,39 @@ class ClusterBenchmark {
       StringBuilder methods = new StringBuilder();
       byMethod.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
           .forEach(e -> methods.append(methods.length() == 0 ? "" : ", ").append(e.getKey()).append(' ').append(e.getValue()));
-      return String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d | %,d | %.1f%% | %d | %d | %d | %s | %s |", query, format,
+      return String.format("| %s | %s | %.2f | %.2f | %,d | %d | %d | %d / %d | %,d | %.1f%% | %d | %d | %d | %s | %s | %d |", query, format,
           wall, cpu(), bytes(), counters.getOrDefault("HDFS_OP_OPEN", 0L), rpcs, dataLocal(), mapTasks(), reads.taskBytes(),
           reads.localPercent(), opens.columnOpens(), opens.columnFiles(), opens.schemaOpens(),
-          opens.columnFiles() == 0 ? "n/a" : String.format("%.2f", (double) rpcs / opens.columnFiles()), methods);
+          opens.columnFiles() == 0 ? "n/a" : String.format("%.2f", (double) rpcs / opens.columnFiles()), methods, containersStarted);
     }
   }
 
   /** Runs the statements through Hive on the cluster; the last SELECT's rows are the answer. */
-  static Measured measure(EmbeddedHive hive, NameNodeRpcServer rpc, List<String> statements) throws Exception {
+  static Measured measure(EmbeddedHive hive, NameNodeRpcServer rpc, LongSupplier containers, List<String> statements) throws Exception {
     TezDagCounters.reset();
     NameNodeCalls calls = new NameNodeCalls(rpc.getClientRpcServer());
     Map<String, Long> calls0 = calls.now();
     NameNodeOpens.counting().reset();
     long rpc0 = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests();
     TaskReads.Snapshot reads0 = TaskReads.counting().now();
+    long containers0 = containers.getAsLong();
     long t0 = System.nanoTime();
     List<String> rows = List.of();
     for (String sql : statements) rows = hive.run(sql);
     double wall = (System.nanoTime() - t0) / 1e9;
     long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;
     return new Measured(wall, TezDagCounters.last(), rpcs, TaskReads.counting().now().minus(reads0), rows,
-        NameNodeCalls.between(calls0, calls.now()), NameNodeOpens.counting().now());
+        NameNodeCalls.between(calls0, calls.now()), NameNodeOpens.counting().now(), containers.getAsLong() - containers0);
+  }
+
+  /**
+   * YARN containers the cluster has allocated so far (its scheduler's count): per query, the new containers the
+   * session asked for, the cost a kept container saves ({@link KeptContainers}). An upper bound on the JVMs started:
+   * the application master hands back an allocation it no longer needs (its own log, "Launching container", counts
+   * those it started: docs/bench/cluster/am_containers.py).
+   */
+  static LongSupplier containersStarted(OneMachineCluster cluster) {
+    return () -> cluster.yarn().getResourceManager().getResourceScheduler().getRootQueueMetrics().getAggregateAllocatedContainers();
   }
 
   /**
@@ -344,6 +369,30 @@ class ClusterBenchmark {
 
     Colocation plus(Colocation o) {
       return new Colocation(bytes + o.bytes, directories + o.directories, bestNodeBytes + o.bestNodeBytes);
+    }
+
+    /**
+     * Per node, the CIF split-directories under {@code root} of which it holds every block: the nodes where a task
+     * reads the split-directory locally, and so where the session's containers must be for its tasks.
+     */
+    static Map<String, Integer> wholeOnNode(FileSystem fs, org.apache.hadoop.fs.Path root) throws java.io.IOException {
+      Map<org.apache.hadoop.fs.Path, Map<String, Integer>> blocksByHost = new LinkedHashMap<>();
+      Map<org.apache.hadoop.fs.Path, Integer> blocks = new LinkedHashMap<>();
+      RemoteIterator<LocatedFileStatus> it = fs.listFiles(root, true);
+      while (it.hasNext()) {
+        LocatedFileStatus f = it.next();
+        if (!f.getPath().getName().endsWith(".cif")) continue;
+        org.apache.hadoop.fs.Path dir = f.getPath().getParent();
+        for (BlockLocation b : f.getBlockLocations()) {
+          blocks.merge(dir, 1, Integer::sum);
+          for (String h : b.getHosts()) blocksByHost.computeIfAbsent(dir, d -> new LinkedHashMap<>()).merge(h, 1, Integer::sum);
+        }
+      }
+      Map<String, Integer> whole = new java.util.TreeMap<>();
+      blocksByHost.forEach((dir, byHost) -> byHost.forEach((h, n) -> {
+        if (n.equals(blocks.get(dir))) whole.merge(h.replace("." + NodeNames.DOMAIN, ""), 1, Integer::sum);
+      }));
+      return whole;
     }
 
     static Colocation of(FileSystem fs, org.apache.hadoop.fs.Path root) throws java.io.IOException {

@@ -44,7 +44,13 @@ final class ClusterFixture {
    * container), Tez's counters of each DAG kept (TezDagCounters) and the benchmark's Hive settings.
    */
   static EmbeddedHive hive(File base) throws Exception {
+    return hive(base, Map.of());
+  }
+
+  /** {@link #hive(File)} with {@code session} laid over the client configuration before the Tez session opens. */
+  static EmbeddedHive hive(File base, Map<String, String> session) throws Exception {
     Map<String, String> conf = new LinkedHashMap<>(ClusterSettings.read(OneMachineCluster.confDir(base)));
+    conf.putAll(session);
     conf.put("hive.exec.post.hooks", TezDagCounters.class.getName());
     conf.put("hive.aux.jars.path", auxJars("cif-core", "hive-cif", "aircompressor").stream()
         .map(f -> f.toURI().toString()).collect(Collectors.joining(",")));

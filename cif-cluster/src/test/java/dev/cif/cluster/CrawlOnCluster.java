@@ -80,7 +80,7 @@ final class CrawlOnCluster {
     Answer reference = null;
     for (Format f : formats) {
       hive.run("USE crawl_" + f.id());
-      ClusterBenchmark.Measured m = ClusterBenchmark.measure(hive, rpc, List.of(crawl));
+      ClusterBenchmark.Measured m = ClusterBenchmark.measure(hive, rpc, ClusterBenchmark.containersStarted(cluster), List.of(crawl));
       if (reference == null) reference = m.answer();
       String differs = m.answer().rows() < 3 ? "only " + m.answer().rows() + " rows" : reference.difference(m.answer());
       if (differs != null) problems.add("crawl query on " + f.id() + ": " + differs);
