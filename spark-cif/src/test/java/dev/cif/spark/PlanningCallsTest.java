@@ -53,7 +53,9 @@ class PlanningCallsTest {
     @Override
     public FileStatus[] listStatus(Path f) throws IOException {
       count("list", f);
-      return super.listStatus(f);
+      FileStatus[] all = super.listStatus(f);
+      for (int i = 0; i < all.length; i++) all[i] = new PermissionCounted(all[i]);
+      return all;
     }
 
     @Override
@@ -66,6 +68,22 @@ class PlanningCallsTest {
     public Map<String, byte[]> getXAttrs(Path path) throws IOException {
       count("xattrs", path);
       return super.getXAttrs(path);
+    }
+  }
+
+  /**
+   * A listed status that counts the reads of its permission: RawLocalFileSystem's statuses run {@code ls -ld} for
+   * them (without Hadoop's native library), one process per file, which made a local session's planning take seconds.
+   */
+  static final class PermissionCounted extends FileStatus {
+    PermissionCounted(FileStatus s) {
+      super(s.getLen(), s.isDirectory(), s.getReplication(), s.getBlockSize(), s.getModificationTime(), s.getPath());
+    }
+
+    @Override
+    public org.apache.hadoop.fs.permission.FsPermission getPermission() {
+      CountingFileSystem.count("permission", getPath());
+      return super.getPermission();
     }
   }
 
@@ -104,6 +122,8 @@ class PlanningCallsTest {
     // Listings: per table, its schema's (the partition directories, the first one's split-directories) and each
     // scan's split planning (the partition directories, then each leaf and its split-directories, once).
     assertTrue(calls.getOrDefault("list", 0) <= 34, calls.toString());
+    // No listed file's permission is read (on the local file system each would be an `ls -ld` process).
+    assertEquals(0, calls.getOrDefault("permission", 0), calls.toString());
     List<Row> rows = spark.sql(q).collectAsList();
     assertEquals(10, rows.size());
   }
