@@ -238,14 +238,14 @@ public final class OneMachineCluster implements AutoCloseable {
   public FileSystem fileSystem() throws IOException { return dfs.getFileSystem(); }
 
   /**
-   * The JVM flags of every container: JDK 17 openings Hadoop, Hive and Tez need, and the node names. C1 only and
-   * the serial collector: a container on this one machine lives seconds, mostly loading classes, and shares
-   * the machine's few cores with every other node; C2's compiler threads and G1's parallel and concurrent
-   * threads would take them for work a short task never earns back.
+   * The JVM flags of every container: JDK 17 openings Hadoop, Hive and Tez need, and the node names. C1 only: a
+   * container on this one machine lives seconds, mostly loading classes, and shares the machine's few cores with
+   * every other node. No collector is chosen here: MapReduce's task launch adds -XX:+UseParallelGC of its own,
+   * and a JVM given two collectors does not start ("Multiple garbage collectors selected": Pig's job on YARN).
    */
   String containerJavaOpts() {
     int heap = options.containerMb * 3 / 4;
-    return "-Xmx" + heap + "m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "
+    return "-Xmx" + heap + "m -XX:TieredStopAtLevel=1 "
         + "--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED "
         + "--add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED "
         + "--add-opens=java.base/java.util.regex=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED "
