@@ -101,14 +101,52 @@ public final class OneMachineCluster implements AutoCloseable {
 
   /** Writes the jar of {@link NodeAddressSocketFactory} alone. */
   static void writeNetworkJar(File jar) throws IOException {
-    String entry = NodeAddressSocketFactory.class.getName().replace('.', '/') + ".class";
-    jar.getParentFile().mkdirs();
-    try (var in = OneMachineCluster.class.getClassLoader().getResourceAsStream(entry);
-         var out = new java.util.jar.JarOutputStream(new FileOutputStream(jar))) {
-      if (in == null) throw new IOException("no " + entry + " on the classpath");
-      out.putNextEntry(new java.util.jar.JarEntry(entry));
-      in.transferTo(out);
+    writeJarOf(jar, NodeAddressSocketFactory.class);
+  }
+
+  /**
+   * The jar of {@link TezCallerContextShim}, on the nodes' classpath only (a client's Tez never loads a shim:
+   * only application masters and tasks do). It needs the JDK, Hadoop's {@code CallerContext} and Tez's shim
+   * classes, all in a node's Hadoop and Tez install.
+   */
+  public static File shimJar(File base) { return new File(confDir(base), "cif-cluster-tez-shim.jar"); }
+
+  /**
+   * Writes the jar of {@link TezCallerContextShim} and its shim, with the service entry through which Tez finds
+   * shim providers (tez.hadoop.shim.provider.class only chooses among those found). Only this jar has the entry:
+   * Tez in a client's own JVM (local mode) keeps its default shim.
+   */
+  static void writeShimJar(File jar) throws IOException {
+    writeJarOf(jar, (out) -> {
+      out.putNextEntry(new java.util.jar.JarEntry("META-INF/services/" + org.apache.tez.hadoop.shim.HadoopShimProvider.class.getName()));
+      out.write((TezCallerContextShim.class.getName() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
       out.closeEntry();
+    }, TezCallerContextShim.class, TezCallerContextShim.Shim.class);
+  }
+
+  /** A further entry of a jar. */
+  private interface JarEntryWriter {
+    void write(java.util.jar.JarOutputStream out) throws IOException;
+  }
+
+  /** Writes a jar of these classes alone, from this JVM's classpath. */
+  private static void writeJarOf(File jar, Class<?>... classes) throws IOException {
+    writeJarOf(jar, out -> {}, classes);
+  }
+
+  private static void writeJarOf(File jar, JarEntryWriter more, Class<?>... classes) throws IOException {
+    jar.getParentFile().mkdirs();
+    try (var out = new java.util.jar.JarOutputStream(new FileOutputStream(jar))) {
+      more.write(out);
+      for (Class<?> c : classes) {
+        String entry = c.getName().replace('.', '/') + ".class";
+        try (var in = OneMachineCluster.class.getClassLoader().getResourceAsStream(entry)) {
+          if (in == null) throw new IOException("no " + entry + " on the classpath");
+          out.putNextEntry(new java.util.jar.JarEntry(entry));
+          in.transferTo(out);
+          out.closeEntry();
+        }
+      }
     }
   }
 
@@ -127,6 +165,7 @@ public final class OneMachineCluster implements AutoCloseable {
     names.writeHostsFile(hosts);
     NodeNames.requireHostsFile(hosts);
     writeNetworkJar(networkJar(base));
+    writeShimJar(shimJar(base));
     names.writeTopologyTable(topologyTable(base));
     new File(System.getProperty("java.io.tmpdir")).mkdirs();
 
@@ -259,6 +298,7 @@ public final class OneMachineCluster implements AutoCloseable {
     Configuration y = yarn.getConfig();
     List<String> nodeJars = new java.util.ArrayList<>(options.nodeClasspath);
     nodeJars.add(networkJar(base).getPath());
+    nodeJars.add(shimJar(base).getPath());
     String classpath = String.join(",", nodeJars);
     String opts = containerJavaOpts();
     String mb = Integer.toString(options.containerMb);
@@ -306,6 +346,8 @@ public final class OneMachineCluster implements AutoCloseable {
         // with splits of the rack, whose reads then leave the node. What co-location needs (docs/cluster.md).
         "tez.grouping.node.local.only", "true",
         "tez.use.cluster.hadoop-libs", "true",
+        // Tasks name themselves to the NameNode (its audit log), as Tez's tarball shim has them do on a cluster.
+        org.apache.tez.hadoop.shim.HadoopShimsLoader.TEZ_HADOOP_SHIM_PROVIDER_CLASS, TezCallerContextShim.class.getName(),
         "tez.am.launch.cmd-opts", opts,
         "tez.task.launch.cmd-opts", opts,
         "tez.am.resource.memory.mb", mb,

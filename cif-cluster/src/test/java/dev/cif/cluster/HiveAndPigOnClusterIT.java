@@ -93,7 +93,13 @@ class HiveAndPigOnClusterIT {
       hive.run("CREATE TABLE ssb_cif." + table + " STORED AS CIF AS SELECT * FROM ssb_text." + table);
     }
     List<String> onCluster = new ArrayList<>();
+    NameNodeOpens opens = NameNodeOpens.counting();
+    opens.reset();
     for (String q : SSB_QUERIES) onCluster.add(q + ": " + answer("ssb_cif", q));
+    // Every column file was opened by a Tez task that names itself in the NameNode's audit log (the cluster's
+    // caller-context shim), so the benchmark counts the files a query needs per task (docs/scale-opens.md).
+    assertTrue(opens.now().columnOpens() > 0, "the queries opened CIF's column files");
+    assertEquals(opens.now().columnOpens(), opens.columnOpensInTasks(), "column-file opens naming their Tez task");
     assertTrue(finishedOrRunningApps("TEZ") >= 1, "Hive ran on Tez on YARN");
     assertContainersGotCifOnlyAsShippedJars("hive-cif");
     // Written by CTAS in Tez containers, 3 replicas of 1 MB blocks: ColumnPlacementPolicy keeps each

@@ -29,6 +29,7 @@ final class NameNodeOpens extends AppenderSkeleton {
   private static final Pattern TASK = Pattern.compile("\\tcallerContext=(tez_ta:[^\\s:]+)");
 
   private long columnOpens;
+  private long columnOpensInTasks;
   private long schemaOpens;
   /** (task, file) pairs the tasks opened, the files they opened, and the files opened outside any task. */
   private final Set<String> taskFiles = new HashSet<>();
@@ -65,6 +66,7 @@ final class NameNodeOpens extends AppenderSkeleton {
       columnOpens++;
       Matcher task = TASK.matcher(message);
       if (task.find()) {
+        columnOpensInTasks++;
         taskFiles.add(task.group(1) + " " + m.group(1));
         filesOfTasks.add(m.group(1));
       } else {
@@ -81,11 +83,17 @@ final class NameNodeOpens extends AppenderSkeleton {
 
   /** Counts from now on start from zero (the distinct files are those of one query). */
   synchronized void reset() {
-    columnOpens = schemaOpens = 0;
+    columnOpens = columnOpensInTasks = schemaOpens = 0;
     taskFiles.clear();
     filesOfTasks.clear();
     otherFiles.clear();
   }
+
+  /**
+   * Opens of column files that name the Tez task attempt that made them: all of a query's opens, when the tasks set
+   * Hadoop's caller context (the cluster's {@code TezCallerContextShim}) and planning opens nothing.
+   */
+  synchronized long columnOpensInTasks() { return columnOpensInTasks; }
 
   synchronized Snapshot now() { return new Snapshot(columnOpens, filesNeeded(), schemaOpens); }
 

@@ -10,6 +10,13 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.jar.JarFile;
 import java.util.spi.ToolProvider;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.ServiceLoader;
+import org.apache.hadoop.ipc.CallerContext;
+import org.apache.tez.hadoop.shim.HadoopShim;
+import org.apache.tez.hadoop.shim.HadoopShimProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +45,38 @@ class NetworkJarTest {
     for (String target : targets) {
       assertTrue(target.startsWith("java.") || target.startsWith("javax.") || target.startsWith("org.apache.hadoop.conf.")
           || target.equals(NodeAddressSocketFactory.class.getName()), "the network jar's class needs " + target + ":\n" + out);
+    }
+  }
+
+  /**
+   * The nodes' Tez finds the cluster's shim through the shim jar's service entry (tez.hadoop.shim.provider.class
+   * chooses it among those found), and the shim sets Hadoop's caller context, which the NameNode writes into its
+   * audit log beside each call, and clears it again.
+   */
+  @Test
+  void theShimJarsShimSetsHadoopsCallerContextForTez(@TempDir File dir) throws Exception {
+    File jar = new File(dir, "cif-cluster-tez-shim.jar");
+    OneMachineCluster.writeShimJar(jar);
+    try (JarFile j = new JarFile(jar)) {
+      assertEquals(List.of("META-INF/services/org.apache.tez.hadoop.shim.HadoopShimProvider",
+          "dev/cif/cluster/TezCallerContextShim.class", "dev/cif/cluster/TezCallerContextShim$Shim.class"),
+          j.stream().map(e -> e.getName()).toList());
+    }
+    HadoopShim shim;
+    try (URLClassLoader node = new URLClassLoader(new URL[] {jar.toURI().toURL()}, getClass().getClassLoader())) {
+      List<HadoopShimProvider> found = new ArrayList<>();
+      ServiceLoader.load(HadoopShimProvider.class, node).forEach(found::add);
+      assertEquals(List.of(TezCallerContextShim.class), found.stream().map(Object::getClass).toList());
+      shim = found.get(0).createHadoopShim("3.4.1", 3, 4);
+    }
+    CallerContext before = CallerContext.getCurrent();
+    try {
+      shim.setHadoopCallerContext("tez_ta:attempt_1764440000000_0001_1_00_000000_0");
+      assertEquals("tez_ta:attempt_1764440000000_0001_1_00_000000_0", CallerContext.getCurrent().getContext());
+      shim.clearHadoopCallerContext();
+      assertEquals(null, CallerContext.getCurrent());
+    } finally {
+      CallerContext.setCurrent(before);
     }
   }
 }
