@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,12 +25,8 @@ class BenchSqlOnClusterIT {
     SharedCluster shared = SharedCluster.get();
     File dir = new File(SharedCluster.BASE, "bench-sql");
     File md = new File(dir, "ssb.md");
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    // The JDK openings Hive needs, and the compiler and collector flags (C1 only, the serial collector), as this
-    // JVM was given them: the client compiles and submits; the work is in the containers.
-    ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-        .filter(a -> a.startsWith("--add-opens") || a.equals("-XX:TieredStopAtLevel=1") || a.equals("-XX:+UseSerialGC"))
-        .forEach(command::add);
+    // The client compiles and submits; the work is in the containers.
+    List<String> command = dev.cif.testing.ChildJvm.command();
     command.addAll(List.of("-cp", System.getProperty("java.class.path"),
         "-D" + NodeNames.HOSTS_FILE_PROPERTY + "=" + OneMachineCluster.hostsFile(SharedCluster.BASE),
         "dev.cif.bench.sql.SqlBench", "ssb", "--conf", OneMachineCluster.confDir(SharedCluster.BASE).getPath(),

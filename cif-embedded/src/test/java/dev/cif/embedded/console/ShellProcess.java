@@ -2,9 +2,7 @@ package dev.cif.embedded.console;
 
 import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,14 +17,8 @@ public final class ShellProcess {
   private ShellProcess() {}
 
   public static List<String> command(Class<?> main, String... args) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(ProcessHandle.current().info().command().orElse("java"));
+    List<String> cmd = dev.cif.testing.ChildJvm.command();
     cmd.add("-Xmx1g");
-    for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      // The JDK openings Hive needs, and the test JVM's own compiler and collector flags (root pom,
-      // cif.test.argLine: C1 only, the serial collector), which cut a short Hive process's CPU time.
-      if (a.startsWith("--add-opens") || a.equals("-XX:TieredStopAtLevel=1") || a.equals("-XX:+UseSerialGC")) cmd.add(a);
-    }
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(main.getName());

@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,13 +18,9 @@ class SparkSqlCommandTest {
   record Result(int status, String out, String err) {}
 
   private static Result cif(Path dir, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(ProcessHandle.current().info().command().orElse("java"));
+    // Spark's reflection and Netty settings of this JVM too.
+    List<String> cmd = dev.cif.testing.ChildJvm.command("-Djdk.reflect", "-Dio.netty");
     cmd.add("-Xmx1g");
-    for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (a.startsWith("--add-opens") || a.startsWith("-Djdk.reflect") || a.startsWith("-Dio.netty")
-          || a.equals("-XX:TieredStopAtLevel=1") || a.equals("-XX:+UseSerialGC")) cmd.add(a);
-    }
     cmd.addAll(List.of("-Djava.io.tmpdir=" + dir, "-cp", System.getProperty("java.class.path"), "dev.cif.command.Main"));
     cmd.addAll(List.of(args));
     File out = dir.resolve("stdout").toFile();
