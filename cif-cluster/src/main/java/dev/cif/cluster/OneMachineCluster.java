@@ -101,7 +101,7 @@ public final class OneMachineCluster implements AutoCloseable {
 
   /** Writes the jar of {@link NodeAddressSocketFactory} alone. */
   static void writeNetworkJar(File jar) throws IOException {
-    writeJarOf(jar, NodeAddressSocketFactory.class);
+    writeJarOf(jar, Map.of(), NodeAddressSocketFactory.class);
   }
 
   /**
@@ -117,27 +117,19 @@ public final class OneMachineCluster implements AutoCloseable {
    * Tez in a client's own JVM (local mode) keeps its default shim.
    */
   static void writeShimJar(File jar) throws IOException {
-    writeJarOf(jar, (out) -> {
-      out.putNextEntry(new java.util.jar.JarEntry("META-INF/services/" + org.apache.tez.hadoop.shim.HadoopShimProvider.class.getName()));
-      out.write((TezCallerContextShim.class.getName() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      out.closeEntry();
-    }, TezCallerContextShim.class, TezCallerContextShim.Shim.class);
+    writeJarOf(jar, Map.of(org.apache.tez.hadoop.shim.HadoopShimProvider.class, TezCallerContextShim.class),
+        TezCallerContextShim.class, TezCallerContextShim.Shim.class);
   }
 
-  /** A further entry of a jar. */
-  private interface JarEntryWriter {
-    void write(java.util.jar.JarOutputStream out) throws IOException;
-  }
-
-  /** Writes a jar of these classes alone, from this JVM's classpath. */
-  private static void writeJarOf(File jar, Class<?>... classes) throws IOException {
-    writeJarOf(jar, out -> {}, classes);
-  }
-
-  private static void writeJarOf(File jar, JarEntryWriter more, Class<?>... classes) throws IOException {
+  /** Writes a jar of these classes alone, from this JVM's classpath, with a service entry per (service, provider). */
+  private static void writeJarOf(File jar, Map<Class<?>, Class<?>> services, Class<?>... classes) throws IOException {
     jar.getParentFile().mkdirs();
     try (var out = new java.util.jar.JarOutputStream(new FileOutputStream(jar))) {
-      more.write(out);
+      for (Map.Entry<Class<?>, Class<?>> s : services.entrySet()) {
+        out.putNextEntry(new java.util.jar.JarEntry("META-INF/services/" + s.getKey().getName()));
+        out.write((s.getValue().getName() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.closeEntry();
+      }
       for (Class<?> c : classes) {
         String entry = c.getName().replace('.', '/') + ".class";
         try (var in = OneMachineCluster.class.getClassLoader().getResourceAsStream(entry)) {
