@@ -30,8 +30,9 @@ import org.apache.hadoop.fs.Path;
  * name in the listing, docs/FORMAT.md §4.2; all files when the names do not tell), and its hosts are the
  * datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes holding all. With a pushed
  * predicate, a split-directory whose recorded statistics ({@link DirectoryStatistics}, one getXAttrs call)
- * rule it out is left out; one without them is judged by the task from the footers it reads anyway. A
- * predicate statistics cannot use ({@link DirectoryStatistics#canRuleOut}: Hive's IS NOT NULL on join keys,
+ * rule it out is left out; one without them is judged by the task from the footers it reads anyway, and so
+ * is the only split-directory of a scan, unless its statistics are already known (one call to learn, at best,
+ * that the scan is empty). A predicate statistics cannot use ({@link DirectoryStatistics#canRuleOut}: Hive's IS NOT NULL on join keys,
  * filters it could not translate) costs no call at all. The
  * listing travels in the split, so the task lists nothing and asks for no file's status. The inputs of one
  * file system are listed together (partition directories: two batched listings for up to 100, not two each).
@@ -128,31 +129,42 @@ public final class SplitPlanner {
     // Statistics cost a getXAttrs call per split-directory: asked for only where they could rule one out.
     boolean judged = predicate != null && DirectoryStatistics.canRuleOut(predicate);
     ListingCache cache = ListingCache.shared(CifConf.SPLIT_LISTING_CACHE_FILES.getLong(conf));
-    List<Planned> planned = new ArrayList<>();
+    List<FileSystem> fileSystems = new ArrayList<>();
+    List<DatasetListing.Listed> found = new ArrayList<>();
     for (int from = 0; from < inputs.length; ) {
       // Consecutive inputs on one file system (Hive's partition directories) are listed together.
       FileSystem fs = inputs[from].getFileSystem(conf);
       int to = from + 1;
       while (to < inputs.length && sameFileSystem(fs, inputs[to].getFileSystem(conf))) to++;
-      List<Path> together = Arrays.asList(inputs).subList(from, to);
+      for (DatasetListing.Listed listed : DatasetListing.listed(fs, Arrays.asList(inputs).subList(from, to), cache)) {
+        fileSystems.add(fs);
+        found.add(listed);
+      }
       from = to;
-      for (DatasetListing.Listed listed : DatasetListing.listed(fs, together, cache)) {
-        if (judged && DirectoryStatistics.supported(fs, listed.dir)) {
-          DirectoryStatistics stats = listed.statistics(fs);
-          if (stats != null && !stats.mayMatch(predicate)) continue;
-        }
-        Map<String, Long> hosts = new HashMap<>();
-        long bytes = 0;
-        for (FileStatus st : projectedFiles(listed.files, columns)) {
-          bytes += st.getLen();
-          if (st instanceof LocatedFileStatus) {
-            for (BlockLocation b : ((LocatedFileStatus) st).getBlockLocations()) {
-              for (String h : b.getHosts()) hosts.merge(h, b.getLength(), Long::sum);
-            }
+    }
+    // A scan of one split-directory asks for no statistics it does not already know: they could only show that the
+    // scan returns nothing, which a query seldom asks for, and the task skips such blocks by the footers it reads
+    // anyway; every first read of a merged dimension table would otherwise pay a call for it (docs/scale-opens.md).
+    boolean single = found.size() == 1;
+    List<Planned> planned = new ArrayList<>();
+    for (int i = 0; i < found.size(); i++) {
+      DatasetListing.Listed listed = found.get(i);
+      FileSystem fs = fileSystems.get(i);
+      if (judged && (!single || listed.statisticsKnown()) && DirectoryStatistics.supported(fs, listed.dir)) {
+        DirectoryStatistics stats = listed.statistics(fs);
+        if (stats != null && !stats.mayMatch(predicate)) continue;
+      }
+      Map<String, Long> hosts = new HashMap<>();
+      long bytes = 0;
+      for (FileStatus st : projectedFiles(listed.files, columns)) {
+        bytes += st.getLen();
+        if (st instanceof LocatedFileStatus) {
+          for (BlockLocation b : ((LocatedFileStatus) st).getBlockLocations()) {
+            for (String h : b.getHosts()) hosts.merge(h, b.getLength(), Long::sum);
           }
         }
-        planned.add(new Planned(listed.dir, listed.files, bytes, hosts));
       }
+      planned.add(new Planned(listed.dir, listed.files, bytes, hosts));
     }
     return planned;
   }

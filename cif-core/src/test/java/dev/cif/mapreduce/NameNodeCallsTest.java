@@ -63,6 +63,8 @@ class NameNodeCallsTest {
   /** A table merged into one split-directory (as Hive's merge or cif merge leaves one), in blocks of 512 bytes. */
   private static final Path MERGED = new Path("/m");
   private static final int MERGED_ROWS = DIRS * ROWS;
+  /** Another table of one split-directory, k in [0, MERGED_ROWS), for the statistics of a scan's only split-directory. */
+  private static final Path ONE = new Path("/one");
 
   @BeforeAll
   static void writeDataset() throws Exception {
@@ -85,6 +87,7 @@ class NameNodeCallsTest {
     CifConf.BLOCK_BYTES.set(small, 512);
     for (int d = 0; d < DIRS; d++) write(small, new Path(SMALL_BLOCKS, "part-" + d), d);
     write(small, new Path(MERGED, "merged-0"), 0, MERGED_ROWS);
+    write(conf, new Path(ONE, "merged-0"), 0, MERGED_ROWS);
   }
 
   private static void write(Configuration conf, Path dir, int d) throws Exception {
@@ -203,6 +206,30 @@ class NameNodeCallsTest {
     assertEquals(2, calls.getOrDefault("getBlockLocations", 0L), "opens: " + calls);
     assertEquals(DIRS, calls.getOrDefault("getXAttrs", 0L), "statistics: " + calls);
     assertEquals(2 + 2 + DIRS, total(calls), "calls: " + calls);
+  }
+
+  /**
+   * The only split-directory of a scan is judged by its task, not by a getXAttrs call at planning (which could
+   * at best show the scan empty); statistics the listing cache already holds still rule it out for free.
+   */
+  @Test
+  void theOnlySplitDirectoryOfAScanIsJudgedByItsTask() throws Exception {
+    Predicate none = Predicate.compare("k", Comparison.Op.GE, Literal.of(5000));
+    Predicate some = Predicate.compare("k", Comparison.Op.GE, Literal.of(MERGED_ROWS - 100));
+    Map<String, Long> empty = countCalls(() -> assertEquals(0, readAll(job("k,a", none, ONE))));
+    assertEquals(0, empty.getOrDefault("getXAttrs", 0L), "statistics: " + empty);
+    // (Its one block is kept whole: the engine filters the rows of the blocks it is given.)
+    Map<String, Long> tail = countCalls(() -> assertEquals(MERGED_ROWS, readAll(job("k,a", some, ONE))));
+    assertEquals(Map.of("getListing", 2L, "getBlockLocations", 2L), tail, "calls");
+
+    // Judged with another table (a scan of two split-directories), its statistics are known from then on.
+    settle();
+    Configuration both = cached(job("k,a", none, ONE, DATASET));
+    Map<String, Long> first = countCalls(() -> assertEquals(0, readAll(both)));
+    assertEquals(1 + DIRS, first.getOrDefault("getXAttrs", 0L), "statistics: " + first);
+    Configuration alone = cached(job("k,a", none, ONE));
+    Map<String, Long> again = countCalls(() -> assertEquals(0, readAll(alone)));
+    assertEquals(Map.of("getListing", 1L), again, "ruled out by the statistics already known");
   }
 
   @Test

@@ -50,6 +50,11 @@ public final class DatasetListing {
       this.cached = cached;
     }
 
+    /** Whether {@link #statistics} would answer without a call: the listing cache holds them already. */
+    public boolean statisticsKnown() {
+      return cached != null && cached.statistics != null;
+    }
+
     /**
      * The statistics recorded on this split-directory, or null ({@link DirectoryStatistics#read}: one getXAttrs
      * call), asked once per version of the directory while the listing cache holds it.
