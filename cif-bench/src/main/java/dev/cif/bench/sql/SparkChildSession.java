@@ -2,11 +2,15 @@ package dev.cif.bench.sql;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,6 +61,39 @@ final class SparkChildSession implements SqlSession {
     process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log)).start();
     out = new DataOutputStream(new BufferedOutputStream(process.getOutputStream()));
     in = new DataInputStream(new BufferedInputStream(process.getInputStream()));
+    awaitReady();
+  }
+
+  /** The mark SparkSqlWorker writes before its first answer (spark-cif's SparkSqlWorker.READY, byte for byte). */
+  private static final byte[] READY = "\0cif-spark-worker-ready\0".getBytes(StandardCharsets.US_ASCII);
+  /** What the JVM may print before main (a flight recording's start, -XX:+PrintFlagsFinal) and still be skipped. */
+  private static final int MAX_BEFORE_READY = 4 << 20;
+
+  /**
+   * Reads the worker's standard output up to its ready mark, keeping what came before it (the JVM's own output
+   * before main) in the log: read as the protocol, such text would be taken for lengths and answers.
+   */
+  private void awaitReady() throws IOException {
+    ByteArrayOutputStream before = new ByteArrayOutputStream();
+    int matched = 0;
+    try {
+      while (matched < READY.length) {
+        int b = in.read();
+        if (b < 0) throw new IOException("the Spark JVM ended before it was ready (log: " + log + ")");
+        if (b == (READY[matched] & 0xFF)) {
+          matched++;
+          continue;
+        }
+        before.write(READY, 0, matched);
+        matched = b == (READY[0] & 0xFF) ? 1 : 0;
+        if (matched == 0) before.write(b);
+        if (before.size() > MAX_BEFORE_READY) {
+          throw new IOException("the Spark JVM wrote " + before.size() + " bytes to standard output and no ready mark (log: " + log + ")");
+        }
+      }
+    } finally {
+      if (before.size() > 0) Files.write(log.toPath(), before.toByteArray(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
   }
 
   /** Spark's settings only: the workloads' settings file is Hive's (its keys mean nothing to Spark). */

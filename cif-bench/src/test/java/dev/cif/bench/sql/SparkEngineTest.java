@@ -114,4 +114,24 @@ class SparkEngineTest {
     assertEquals(List.of("ssb", "--engine", "spark", "--sf", "1"),
         List.of(SqlBench.workloadFirst(new String[] {"--engine", "spark", "ssb", "--sf", "1"})));
   }
+
+  /**
+   * What the Spark JVM prints to standard output before main (here -XX:+PrintFlagsFinal's table; a flight recording
+   * prints its start) is kept in the log, not read as the protocol: read as one, it stood for lengths and answers,
+   * and parent and worker each waited for the other.
+   */
+  @Test
+  void outputBeforeTheWorkersMainIsLoggedNotReadAsAnswers() throws Exception {
+    File dir = new File("target/sqlbench-test/SparkEngineTest-stdout").getAbsoluteFile();
+    SqlBench.clearSessionDirectories(dir);
+    dir.mkdirs();
+    String options = System.getProperty(SparkChildSession.JVM_OPTIONS);
+    System.setProperty(SparkChildSession.JVM_OPTIONS, options + " -XX:+PrintFlagsFinal");
+    try (SparkChildSession spark = new SparkChildSession(dir)) {
+      assertEquals(List.of("42"), spark.run("SELECT 6 * 7"));
+    } finally {
+      System.setProperty(SparkChildSession.JVM_OPTIONS, options);
+    }
+    assertTrue(Files.readString(new File(dir, "spark.log").toPath()).contains("UseSerialGC"), "the JVM's flags, in the log");
+  }
 }

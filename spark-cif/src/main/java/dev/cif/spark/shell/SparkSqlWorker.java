@@ -68,6 +68,9 @@ public final class SparkSqlWorker {
     });
   }
 
+  /** Written once, first: the start of the protocol on standard output (cif-bench's SparkChildSession looks for it). */
+  static final byte[] READY = "\0cif-spark-worker-ready\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
   public static void main(String[] args) throws Exception {
     if (args.length != 3) {
       System.err.println("usage: SparkSqlWorker MASTER WAREHOUSE_DIR LOG_FILE");
@@ -76,6 +79,10 @@ public final class SparkSqlWorker {
     // The protocol's streams, taken before quietLog sends System.out and System.err to the log.
     DataInputStream in = new DataInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in)));
     DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out)));
+    // Whatever the JVM wrote to standard output before main (a flight recording's start, -XX:+PrintFlagsFinal)
+    // is not the protocol: the parent reads up to this mark and takes what follows as the protocol's.
+    out.write(READY);
+    out.flush();
     SparkSqlShell.quietLog(new File(args[2]), new PrintStream(java.io.OutputStream.nullOutputStream()) /* cif-bench names the log itself */);
     SparkSession spark = SparkSession.builder()
         .master(args[0])
