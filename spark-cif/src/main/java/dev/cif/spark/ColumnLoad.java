@@ -38,6 +38,7 @@ final class ColumnLoad {
   private final int column;
   private final DataType type;
   private final VectorTarget.Kind kind;
+  private final Put put;
   private final ValueAppender appender;
   private final long microsPerUnit;
   /** For a map column: how a reader with pushed keys fills it (no map object per row). */
@@ -48,6 +49,7 @@ final class ColumnLoad {
     this.column = column;
     this.type = type;
     this.kind = kindOf(type);
+    this.put = putOf(type);
     this.appender = ValueAppender.of(type, cif);
     this.microsPerUnit = ValueAppender.microsPerUnit(cif);
     this.selectedKeys = type instanceof MapType ? new SelectedKeysLoad((MapType) type, cif) : null;
@@ -83,23 +85,50 @@ final class ColumnLoad {
     }
     VectorTarget t = target(has, n);
     reader.readBatch(t, 0, n);
+    // The common cases whole: one array copy into Spark's own (a nulls-free run of doubles or longs).
+    if (t.noNulls && put == Put.DOUBLE) {
+      v.putDoubles(0, n, t.doubles, 0);
+      return;
+    }
+    if (t.noNulls && put == Put.LONG) {
+      v.putLongs(0, n, t.longs, 0);
+      return;
+    }
     for (int r = 0; r < n; r++) {
       if (t.isNull[r]) v.putNull(r);
       else put(v, t, r);
     }
   }
 
+  /** How a value of the column goes into Spark's vector: chosen once per column, not per value. */
+  private enum Put { BOOLEAN, BYTE, SHORT, INT, LONG, TIMESTAMP, FLOAT, DOUBLE, DECIMAL, BYTES }
+
+  private static Put putOf(DataType t) {
+    if (t instanceof BooleanType) return Put.BOOLEAN;
+    if (t instanceof ByteType) return Put.BYTE;
+    if (t instanceof ShortType) return Put.SHORT;
+    if (t instanceof IntegerType || t instanceof DateType) return Put.INT;
+    if (t instanceof LongType) return Put.LONG;
+    if (t instanceof TimestampType || t instanceof TimestampNTZType) return Put.TIMESTAMP;
+    if (t instanceof FloatType) return Put.FLOAT;
+    if (t instanceof DoubleType) return Put.DOUBLE;
+    if (t instanceof DecimalType) return Put.DECIMAL;
+    return Put.BYTES;
+  }
+
   private void put(WritableColumnVector v, VectorTarget t, int r) {
-    if (type instanceof BooleanType) v.putBoolean(r, t.longs[r] != 0);
-    else if (type instanceof ByteType) v.putByte(r, (byte) t.longs[r]);
-    else if (type instanceof ShortType) v.putShort(r, (short) t.longs[r]);
-    else if (type instanceof IntegerType || type instanceof DateType) v.putInt(r, (int) t.longs[r]);
-    else if (type instanceof LongType) v.putLong(r, t.longs[r]);
-    else if (type instanceof TimestampType || type instanceof TimestampNTZType) v.putLong(r, Math.multiplyExact(t.longs[r], microsPerUnit));
-    else if (type instanceof FloatType) v.putFloat(r, (float) t.doubles[r]);
-    else if (type instanceof DoubleType) v.putDouble(r, t.doubles[r]);
-    else if (type instanceof DecimalType) putDecimal(v, t, r, (DecimalType) type);
-    else v.putByteArray(r, t.buffers[r], t.starts[r], t.lengths[r]);
+    switch (put) {
+      case BOOLEAN: v.putBoolean(r, t.longs[r] != 0); break;
+      case BYTE: v.putByte(r, (byte) t.longs[r]); break;
+      case SHORT: v.putShort(r, (short) t.longs[r]); break;
+      case INT: v.putInt(r, (int) t.longs[r]); break;
+      case LONG: v.putLong(r, t.longs[r]); break;
+      case TIMESTAMP: v.putLong(r, Math.multiplyExact(t.longs[r], microsPerUnit)); break;
+      case FLOAT: v.putFloat(r, (float) t.doubles[r]); break;
+      case DOUBLE: v.putDouble(r, t.doubles[r]); break;
+      case DECIMAL: putDecimal(v, t, r, (DecimalType) type); break;
+      default: v.putByteArray(r, t.buffers[r], t.starts[r], t.lengths[r]);
+    }
   }
 
   /** A decimal stored as an unscaled long (PACKED) or as unscaled bytes, at the column's scale (the type's). */

@@ -1,6 +1,9 @@
 package dev.cif.impl.io;
 
 import dev.cif.CifFormatException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -10,6 +13,9 @@ import java.nio.charset.StandardCharsets;
  * column and the file offset, never an OutOfMemoryError or a value from the next field.
  */
 public final class ByteSource {
+  /** Little-endian ints and longs read from the array in one access each (the bounds checked first, by need). */
+  private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private byte[] buf;
   private int pos;
   private int limit;
@@ -91,6 +97,8 @@ public final class ByteSource {
   }
 
   public long readUVarLong() {
+    // One byte is the common case (a union's branch, a small length or count): no loop for it.
+    if (pos < limit && buf[pos] >= 0) return buf[pos++];
     long result = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       if (pos >= limit) throw corrupt("varint runs past the block end");
@@ -135,7 +143,7 @@ public final class ByteSource {
 
   private int readIntLE() {
     need(4);
-    int v = (buf[pos] & 0xFF) | ((buf[pos + 1] & 0xFF) << 8) | ((buf[pos + 2] & 0xFF) << 16) | ((buf[pos + 3] & 0xFF) << 24);
+    int v = (int) INT_LE.get(buf, pos);
     pos += 4;
     return v;
   }
@@ -143,9 +151,10 @@ public final class ByteSource {
   public float readFloat() { return Float.intBitsToFloat(readIntLE()); }
 
   public double readDouble() {
-    long lo = readIntLE() & 0xFFFFFFFFL;
-    long hi = readIntLE() & 0xFFFFFFFFL;
-    return Double.longBitsToDouble(lo | (hi << 32));
+    need(8);
+    long bits = (long) LONG_LE.get(buf, pos);
+    pos += 8;
+    return Double.longBitsToDouble(bits);
   }
 
   private void need(int n) {
