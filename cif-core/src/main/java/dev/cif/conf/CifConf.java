@@ -61,7 +61,8 @@ public enum CifConf {
   READER_SCHEMA("cif.read.schema", "",
       "Optional reader schema: columns missing from a split-directory read their default or null."),
   SPLIT_MAX_BYTES("cif.split.max-bytes", 0L,
-      "Combine consecutive split-directories into one input split up to this size; 0 means one each."),
+      "Combine consecutive split-directories of one directory (a table's or a partition's) into one input split up to "
+          + "this size; 0 means one each."),
   SPLIT_PART_BYTES("cif.split.part-bytes", 256L << 20,
       "Cut a split-directory whose projected columns hold more than this into ceil(bytes / this) input splits, "
           + "each a range of rows at block boundaries that reads only its blocks; 256 MiB as ORC's largest split "

@@ -23,8 +23,8 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Turns input paths into splits: each split-directory is one split (or consecutive ones are combined
- * up to cif.split.max-bytes), or one whose projected bytes exceed cif.split.part-bytes is cut into parts
+ * Turns input paths into splits: each split-directory is one split (or consecutive ones of one directory,
+ * a table's or a partition's, are combined up to cif.split.max-bytes), or one whose projected bytes exceed cif.split.part-bytes is cut into parts
  * (ranges of its rows, see {@link DirectoryPart}). Planning opens no file: each directory is listed once with its files' block
  * locations ({@link DatasetListing}), a split's length is the bytes of its projected column files (found by
  * name in the listing, docs/FORMAT.md §4.2; all files when the names do not tell), and its hosts are the
@@ -75,7 +75,10 @@ public final class SplitPlanner {
     long groupBytes = 0;
     for (Planned p : planned) {
       int parts = DirectoryPart.partsOf(p.bytes, partBytes);
-      if (!group.isEmpty() && (parts > 1 || maxBytes <= 0 || groupBytes + p.bytes > maxBytes)) {
+      // Only split-directories of one parent are combined: an engine takes a split's partition values from its
+      // path (Hive: the partition directory holding the split's first split-directory).
+      boolean otherParent = !group.isEmpty() && !p.dir.getParent().equals(group.get(0).getParent());
+      if (!group.isEmpty() && (parts > 1 || maxBytes <= 0 || otherParent || groupBytes + p.bytes > maxBytes)) {
         splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
         group = new ArrayList<>();
         groupListings = new ArrayList<>();

@@ -53,6 +53,14 @@ class CifTableDdlTest extends EmbeddedHiveTest {
     sameAnswer("p", "SELECT * FROM $t");
     sameAnswer("p", "SHOW PARTITIONS $t");
     sameAnswer("p", "SELECT k, v FROM $t WHERE dt = 'e2'");
+    // Small split-directories combined into one split (cif.split.max-bytes) each keep their own partition's values.
+    hive.set("cif.split.max-bytes", "1073741824");
+    try {
+      sameAnswer("p", "SELECT * FROM $t");
+      sameAnswer("p", "SELECT dt, count(*) FROM $t GROUP BY dt");
+    } finally {
+      hive.set("cif.split.max-bytes", "0");
+    }
   }
 
   @Test
