@@ -77,7 +77,7 @@ public final class SplitPlanner {
       int parts = DirectoryPart.partsOf(p.bytes, partBytes);
       // Only split-directories of one parent are combined: an engine takes a split's partition values from its
       // path (Hive: the partition directory holding the split's first split-directory).
-      boolean otherParent = !group.isEmpty() && !p.dir.getParent().equals(group.get(0).getParent());
+      boolean otherParent = maxBytes > 0 && !group.isEmpty() && !p.dir.getParent().equals(group.get(0).getParent());
       if (!group.isEmpty() && (parts > 1 || maxBytes <= 0 || otherParent || groupBytes + p.bytes > maxBytes)) {
         splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
         group = new ArrayList<>();
@@ -125,6 +125,9 @@ public final class SplitPlanner {
     }
   }
 
+  /** A split-directory as listed, and the file system it was listed on. */
+  private record Found(FileSystem fs, DatasetListing.Listed listed) {}
+
   /** The split-directories of the inputs, each listed once, less those whose statistics rule the predicate out. */
   private static List<Planned> listed(Configuration conf, Path[] inputs, ReadOptions options) throws IOException {
     Set<String> columns = columnsOf(options);
@@ -132,16 +135,14 @@ public final class SplitPlanner {
     // Statistics cost a getXAttrs call per split-directory: asked for only where they could rule one out.
     boolean judged = predicate != null && DirectoryStatistics.canRuleOut(predicate);
     ListingCache cache = ListingCache.shared(CifConf.SPLIT_LISTING_CACHE_FILES.getLong(conf));
-    List<FileSystem> fileSystems = new ArrayList<>();
-    List<DatasetListing.Listed> found = new ArrayList<>();
+    List<Found> found = new ArrayList<>();
     for (int from = 0; from < inputs.length; ) {
       // Consecutive inputs on one file system (Hive's partition directories) are listed together.
       FileSystem fs = inputs[from].getFileSystem(conf);
       int to = from + 1;
       while (to < inputs.length && sameFileSystem(fs, inputs[to].getFileSystem(conf))) to++;
       for (DatasetListing.Listed listed : DatasetListing.listed(fs, Arrays.asList(inputs).subList(from, to), cache)) {
-        fileSystems.add(fs);
-        found.add(listed);
+        found.add(new Found(fs, listed));
       }
       from = to;
     }
@@ -150,9 +151,9 @@ public final class SplitPlanner {
     // anyway; every first read of a merged dimension table would otherwise pay a call for it (docs/scale-opens.md).
     boolean single = found.size() == 1;
     List<Planned> planned = new ArrayList<>();
-    for (int i = 0; i < found.size(); i++) {
-      DatasetListing.Listed listed = found.get(i);
-      FileSystem fs = fileSystems.get(i);
+    for (Found f : found) {
+      DatasetListing.Listed listed = f.listed();
+      FileSystem fs = f.fs();
       if (judged && (!single || listed.statisticsKnown()) && DirectoryStatistics.supported(fs, listed.dir)) {
         DirectoryStatistics stats = listed.statistics(fs);
         if (stats != null && !stats.mayMatch(predicate)) continue;
