@@ -20,8 +20,8 @@ import org.apache.hadoop.fs.Path;
  * One benchmark run, in the manner of hive-testbench: generate text data, create text tables over it,
  * convert it into every format with CTAS and compute its table and column statistics ({@code ANALYZE TABLE
  * ... COMPUTE STATISTICS [FOR COLUMNS]}, which Hive's cost-based optimizer plans with), then run each query
- * on each format (warm-ups, then timed runs) and check that every format returns the same answer as the
- * first format. Each step is written to the log a line each, and shown on the progress line.
+ * on each format, the formats taking turns (every format's warm-ups, then the timed runs in turns), and check
+ * that every format returns the same answer as the first format. Each step is written to the log a line each, and shown on the progress line.
  */
 public final class BenchRun {
   private final BenchOptions options;
@@ -68,8 +68,9 @@ public final class BenchRun {
     applySettings();
     File data = generate();
     load(data);
+    int index = 0;
     for (String q : options.queries()) {
-      runQuery(q);
+      runQuery(q, index++);
       afterEachQuery.accept(this);
     }
     return this;
@@ -169,10 +170,10 @@ public final class BenchRun {
   }
 
   /**
-   * The order the formats load a table in: the formats alternate table by table, the order reversed on
-   * every other table, so that no format's loads all run before (or after) another's: the first large CTAS
-   * of a session costs more (the JIT compiles the text reading and operator pipeline; at SF 1 the first
-   * lineorder CTAS took ~25 s longer than a later one of either format).
+   * The order the formats load a table (or run a query) in: the formats alternate table by table and query by
+   * query, the order reversed on every other one, so that no format's loads all run before (or after)
+   * another's: the first large CTAS of a session costs more (the JIT compiles the text reading and operator
+   * pipeline; at SF 1 the first lineorder CTAS took ~25 s longer than a later one of either format).
    */
   static List<Format> loadOrder(List<Format> formats, int table) {
     List<Format> order = new ArrayList<>(formats);
@@ -216,13 +217,23 @@ public final class BenchRun {
     }
   }
 
-  private void runQuery(String query) {
+  private void runQuery(String query, int index) {
     List<String> statements = HiveShell.statements(options.workload().queryScript(query));
+    Map<Format, QueryRuns> runs = new LinkedHashMap<>();
+    for (Format f : options.formats()) runs.put(f, new QueryRuns(query, f));
+    List<Format> order = loadOrder(options.formats(), index);
+    for (int i = 0; i < options.warmups() + options.runs(); i++) {
+      boolean timed = i >= options.warmups();
+      for (Format f : order) {
+        progress.start(query + " " + f.id() + (timed ? "" : " (warm-up)"));
+        QueryRuns r = runs.get(f);
+        r.runOnce(statements, timed);
+        progress.done(r.error != null ? "FAILED" : (r.answer == null ? "-" : r.answer.rows()) + " rows");
+      }
+    }
     QueryResult reference = null;
-    for (Format f : options.formats()) {
-      progress.start(query + " " + f.id());
-      QueryResult r = time(query, f, statements);
-      progress.done(r.ok() ? (r.answer() == null ? "-" : r.answer().rows()) + " rows" : "FAILED");
+    for (QueryRuns runsOfFormat : runs.values()) {
+      QueryResult r = runsOfFormat.result();
       if (r.ok()) {
         if (reference == null) {
           reference = r;
@@ -232,21 +243,39 @@ public final class BenchRun {
         }
       }
       results.add(r);
-      log.printf(Locale.ROOT, "%-5s %-12s %8d ms %8d ms CPU %10.2f MB read %6s rows%s%n", query, f.id(), r.medianMillis(),
+      log.printf(Locale.ROOT, "%-5s %-12s %8d ms %8d ms CPU %10.2f MB read %6s rows%s%n", query, r.format().id(), r.medianMillis(),
           r.medianCpuMillis(), r.bytesRead() / 1e6, r.answer() == null ? "-" : Integer.toString(r.answer().rows()),
           r.ok() ? "" : "  ** " + r.error());
     }
   }
 
-  private QueryResult time(String query, Format f, List<String> statements) {
-    List<Long> millis = new ArrayList<>();
-    List<Long> cpuMillis = new ArrayList<>();
-    Answer answer = null;
-    long bytes = 0;
-    try {
-      sql.takeTaskFailure(); // forget a failure of an earlier query
-      sql.run("USE " + database(f.id()));
-      for (int i = 0; i < options.warmups() + options.runs(); i++) {
+  /**
+   * One query's runs on one format. The formats take turns run by run (every format's warm-up before any
+   * timed run, then the timed runs in turns), in {@link #loadOrder}'s order, reversed on every other query:
+   * run format by format, the first format met each query's new operators (and Tez's and the JIT's first
+   * compilation of them) right after the previous query, and its timed run came before the later formats'
+   * warm-ups had warmed the JIT further, a bias against whichever format is listed first.
+   */
+  private final class QueryRuns {
+    private final String query;
+    private final Format format;
+    private final List<Long> millis = new ArrayList<>();
+    private final List<Long> cpuMillis = new ArrayList<>();
+    private long bytes;
+    private Answer answer;
+    private String error;
+
+    QueryRuns(String query, Format format) {
+      this.query = query;
+      this.format = format;
+    }
+
+    /** Runs the query's statements once (not again after a failure); a timed run's figures are kept. */
+    void runOnce(List<String> statements, boolean timed) {
+      if (error != null) return;
+      try {
+        sql.takeTaskFailure(); // forget a failure of an earlier run
+        sql.run("USE " + database(format.id()));
         long readBefore = sql.bytesRead();
         long start = System.nanoTime();
         long cpuStart = sql.cpuNanos();
@@ -259,20 +288,24 @@ public final class BenchRun {
         }
         long elapsed = (System.nanoTime() - start) / 1_000_000;
         long cpu = cpuStart < 0 ? -1 : (sql.cpuNanos() - cpuStart) / 1_000_000;
-        if (planningStart >= 0) {
-          log.printf(Locale.ROOT, "%-5s %-12s %8d ms planning (%s)%n", query, f.id(), (sql.planningNanos() - planningStart) / 1_000_000,
-              i < options.warmups() ? "warm-up" : "timed run " + (i - options.warmups() + 1));
-        }
-        if (i >= options.warmups()) {
+        // One line per run, so the log shows the order the formats took turns in.
+        log.printf(Locale.ROOT, "%-5s %-12s %-11s %8d ms %8d ms CPU%s%n", query, format.id(),
+            timed ? "timed run " + (millis.size() + 1) : "warm-up", elapsed, cpu,
+            planningStart >= 0 ? String.format(Locale.ROOT, ", %d ms planning", (sql.planningNanos() - planningStart) / 1_000_000) : "");
+        if (timed) {
           millis.add(elapsed);
           if (cpu >= 0) cpuMillis.add(cpu);
           bytes += sql.bytesRead() - readBefore;
         }
         answer = new Answer(rowsOut == null ? List.of() : rowsOut);
+      } catch (Exception e) {
+        error = QueryFailure.describe(e, sql);
       }
-      return new QueryResult(query, f, millis, cpuMillis, sql.bytesRead() >= 0 ? bytes / options.runs() : -1, answer, null);
-    } catch (Exception e) {
-      return new QueryResult(query, f, millis, cpuMillis, -1, answer, QueryFailure.describe(e, sql));
+    }
+
+    QueryResult result() {
+      if (error != null) return new QueryResult(query, format, millis, cpuMillis, -1, answer, error);
+      return new QueryResult(query, format, millis, cpuMillis, sql.bytesRead() >= 0 ? bytes / options.runs() : -1, answer, null);
     }
   }
 

@@ -24,7 +24,7 @@ class EngineTest {
     File dir = new File("target/sqlbench-test/EngineTest-tez");
     SqlBench.clearSessionDirectories(dir);
     BenchOptions o = BenchOptions.parse(new String[] {"ssb", "--sf", "0.01", "--formats", "cif,orc", "--runs", "1",
-        "--warmups", "0", "--dir", dir.getPath(), "--threads", "2", "--queries", "q1.1,q3.1,q4.1", "--engine", "tez"});
+        "--warmups", "1", "--dir", dir.getPath(), "--threads", "2", "--queries", "q1.1,q3.1,q4.1", "--engine", "tez"});
     assertEquals(Engine.TEZ, o.engine());
     assertEquals(Engine.TEZ, BenchOptions.parse(new String[] {"ssb"}).engine(), "Hive 4's default engine is the default");
     assertEquals(Engine.MR, BenchOptions.parse(new String[] {"ssb", "--engine", "mr"}).engine());
@@ -35,6 +35,11 @@ class EngineTest {
           .map(r -> r.query() + " " + r.format().id() + ": " + r.error()).collect(Collectors.toList());
       assertEquals(List.of(), failures, log.toString());
       assertEquals(6, run.results().size());
+      // The formats take turns: every warm-up before a timed run, the order reversed on every other query.
+      assertEquals(List.of("q1.1 cif warm-up", "q1.1 orc warm-up", "q1.1 cif timed", "q1.1 orc timed",
+          "q3.1 orc warm-up", "q3.1 cif warm-up", "q3.1 orc timed", "q3.1 cif timed",
+          "q4.1 cif warm-up", "q4.1 orc warm-up", "q4.1 cif timed", "q4.1 orc timed"), runsInOrder(log.toString()), log.toString());
+      assertEquals(List.of(Format.CIF, Format.ORC), List.copyOf(run.byFormat("q3.1").keySet()), "results in option order");
       // Tez local runs the tasks in this JVM too: the table data they read is counted.
       assertTrue(run.byFormat("q1.1").get(Format.CIF).bytesRead() > 0);
       assertTrue(new BenchReport(run).markdown(null).contains("Engine: tez local"));
@@ -67,6 +72,14 @@ class EngineTest {
       // ... and no reduce side is vectorized on MapReduce at all.
       assertTrue(plan.contains("hive.execution.engine mr IN [tez] IS false"), plan);
     }
+  }
+
+  /** "QUERY FORMAT warm-up|timed" for each run line of a bench log, in the order they ran. */
+  private static List<String> runsInOrder(String log) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^(q\\S+)\\s+(\\S+)\\s+(warm-up|timed) ").matcher(log);
+    List<String> runs = new java.util.ArrayList<>();
+    while (m.find()) runs.add(m.group(1) + " " + m.group(2) + " " + m.group(3));
+    return runs;
   }
 
   /** A join of two CIF tables planned as a shuffle (common) join, EXPLAIN VECTORIZATION's text. */
