@@ -21,7 +21,8 @@ import org.apache.hadoop.fs.Path;
  * convert it into every format with CTAS and compute its table and column statistics ({@code ANALYZE TABLE
  * ... COMPUTE STATISTICS [FOR COLUMNS]}, which Hive's cost-based optimizer plans with), then run each query
  * on each format, the formats taking turns (every format's warm-ups, then the timed runs in turns), and check
- * that every format returns the same answer as the first format. Each step is written to the log a line each, and shown on the progress line.
+ * that every format returns the same answer as the first format. Each step is written to the log a line
+ * each, and shown on the progress line.
  */
 public final class BenchRun {
   private final BenchOptions options;
@@ -251,10 +252,10 @@ public final class BenchRun {
 
   /**
    * One query's runs on one format. The formats take turns run by run (every format's warm-up before any
-   * timed run, then the timed runs in turns), in {@link #loadOrder}'s order, reversed on every other query:
-   * run format by format, the first format met each query's new operators (and Tez's and the JIT's first
-   * compilation of them) right after the previous query, and its timed run came before the later formats'
-   * warm-ups had warmed the JIT further, a bias against whichever format is listed first.
+   * timed run, then the timed runs in turns), in {@link #loadOrder}'s order, reversed on every other query.
+   * Why: when a query ran all its runs on one format before the next, the first format listed met each
+   * query's new operators first (Tez's and the JIT's first compilation of them), and its timed runs came
+   * before the other formats' warm-ups had warmed the JIT further: a bias against that format.
    */
   private final class QueryRuns {
     private final String query;
