@@ -23,22 +23,21 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Turns input paths into splits: each split-directory is one split (or consecutive ones of one directory,
- * a table's or a partition's, are combined up to cif.split.max-bytes), or one whose projected bytes exceed cif.split.part-bytes is cut into parts
- * (ranges of its rows, see {@link DirectoryPart}). Planning opens no file: each directory is listed once with its files' block
- * locations ({@link DatasetListing}), a split's length is the bytes of its projected column files (found by
- * name in the listing, docs/FORMAT.md §4.2; all files when the names do not tell), and its hosts are the
- * datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes holding all. With a pushed
- * predicate, a split-directory whose recorded statistics ({@link DirectoryStatistics}, one getXAttrs call)
- * rule it out is left out; one without them is judged by the task from the footers it reads anyway, and so
- * is the only split-directory of a scan, unless its statistics are already known (one call to learn, at best,
- * that the scan is empty). A predicate statistics cannot use ({@link DirectoryStatistics#canRuleOut}: Hive's IS NOT NULL on join keys,
- * filters it could not translate) costs no call at all. The
- * listing travels in the split, so the task lists nothing and asks for no file's status. The inputs of one
- * file system are listed together (partition directories: two batched listings for up to 100, not two each).
- * A split-directory planned before in this JVM and unchanged since is neither listed nor asked for its
- * statistics again ({@link ListingCache}, up to cif.split.listing-cache.files files): a table read again
- * costs one listing of its directory.
+ * Turns input paths into splits: each split-directory is one split (or consecutive ones of one directory, a table's
+ * or a partition's, are combined up to cif.split.max-bytes), or one whose projected bytes exceed
+ * cif.split.part-bytes is cut into parts (ranges of its rows, see {@link DirectoryPart}). Planning opens no file:
+ * each directory is listed once with its files' block locations ({@link DatasetListing}), a split's length is the
+ * bytes of its projected column files (found by name in the listing, docs/FORMAT.md §4.2; all files when the names
+ * do not tell), and its hosts are the datanodes holding most of those bytes: with ColumnPlacementPolicy, the nodes
+ * holding all. With a pushed predicate, a split-directory whose recorded statistics ({@link DirectoryStatistics},
+ * one getXAttrs call) rule it out is left out; one without them is judged by the task from the footers it reads
+ * anyway, and so is the only split-directory of a scan, unless its statistics are already known (one call to learn,
+ * at best, that the scan is empty). A predicate statistics cannot use ({@link DirectoryStatistics#canRuleOut}:
+ * Hive's IS NOT NULL on join keys, filters it could not translate) costs no call at all. The listing travels in the
+ * split, so the task lists nothing and asks for no file's status. The inputs of one file system are listed together
+ * (partition directories: two batched listings for up to 100, not two each). A split-directory planned before in
+ * this JVM and unchanged since is neither listed nor asked for its statistics again ({@link ListingCache}, up to
+ * cif.split.listing-cache.files files): a table read again costs one listing of its directory.
  */
 public final class SplitPlanner {
   private SplitPlanner() {}

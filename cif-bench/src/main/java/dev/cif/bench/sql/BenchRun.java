@@ -305,8 +305,8 @@ public final class BenchRun {
     }
 
     QueryResult result() {
-      if (error != null) return new QueryResult(query, format, millis, cpuMillis, -1, answer, error);
-      return new QueryResult(query, format, millis, cpuMillis, sql.bytesRead() >= 0 ? bytes / options.runs() : -1, answer, null);
+      long bytesPerRun = error == null && sql.bytesRead() >= 0 ? bytes / options.runs() : -1;
+      return new QueryResult(query, format, millis, cpuMillis, bytesPerRun, answer, error);
     }
   }
 
