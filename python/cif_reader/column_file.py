@@ -13,7 +13,7 @@ from .layouts import DECODERS
 from .source import CifFormatError, Source
 
 MAGIC = b"CIF\x00"
-VERSIONS = range(1, 7)
+VERSIONS = range(1, 8)
 KIND_COLUMN, KIND_SCHEMA = 1, 2
 MAX_META_BYTES = 64 << 20
 MAX_VALUE_BYTES = 256 << 20
@@ -38,7 +38,7 @@ class Frame:
             raise self.error("not a CIF file (bad magic)", 0)
         self.version = d[4]
         if self.version not in VERSIONS:
-            raise self.error(f"unsupported format version {self.version}: this reader reads 1 to 6", 4)
+            raise self.error(f"unsupported format version {self.version}: this reader reads 1 to 7", 4)
         self.kind = d[5]
         (meta_len,) = struct.unpack_from(">I", d, 6)
         if meta_len > MAX_META_BYTES or 10 + meta_len + 4 + 12 > len(d):
@@ -133,9 +133,9 @@ class ColumnSpec:
                 return f"DICT in a file of version {self.version}"
         if self.layout == "PACKED":
             decimal = inner.kind == "bytes" and inner.is_decimal() and inner.precision <= 18
-            if inner.kind not in ("boolean", "int", "long") and not decimal:
-                return "PACKED on a column that is not boolean, int, long or decimal(p <= 18)"
-            if self.version < 3 or (decimal and self.version < 4):
+            if inner.kind not in ("boolean", "int", "long", "double") and not decimal:
+                return "PACKED on a column that is not boolean, int, long, double or decimal(p <= 18)"
+            if self.version < 3 or (decimal and self.version < 4) or (inner.kind == "double" and self.version < 7):
                 return f"PACKED on {inner.kind} in a file of version {self.version}"
         return None
 

@@ -2,6 +2,8 @@
 payload as a Source and returns the block's values in row order, checking the skip entries' spans
 (§6.2) on the way, so that a wrong span is an error here even though a sequential read needs none."""
 
+import struct
+
 from . import values
 from .checksum import crc32c
 from .codecs import decompress
@@ -158,10 +160,25 @@ def unscaled_bytes(v):
     return v.to_bytes(bits // 8 + 1, "big", signed=True)
 
 
+def _double(v, scale, src, at):
+    """§6.5, doubles: a decimal of the block's scale, or the IEEE bits (scale 255)."""
+    if scale == 255:
+        return struct.unpack("<d", (v & 0xFFFFFFFFFFFFFFFF).to_bytes(8, "little"))[0]
+    if abs(v) > 2 ** 53:
+        raise src.error(f"scaled double {v} is beyond ±2^53 (block scale {scale})", at)
+    return v / 10 ** scale  # int / int: the correctly rounded quotient, as Java's double division
+
+
 def packed(col, src, rows, block):
     inner = col.type.unwrapped()
     nullable = col.type.nullable_inner() is not None
     kind = "decimal" if inner.is_decimal() else inner.kind
+    scale = None
+    if kind == "double":
+        scale_at = src.pos
+        scale = src.u8()
+        if scale > 18 and scale != 255:
+            raise src.error(f"double block scale {scale} is neither 0 to 18 nor 255 (raw)", scale_at)
     out = []
     for start in range(0, rows, 1024):
         n = min(1024, rows - start)
@@ -208,7 +225,10 @@ def packed(col, src, rows, block):
             v = (lo + offs[i]) & 0xFFFFFFFFFFFFFFFF
             if v >= 1 << 63:
                 v -= 1 << 64
-            out.append(_packed_value(col, kind, v, start + i, src, run_at))
+            if kind == "double":
+                out.append(_double(v, scale, src, run_at))
+            else:
+                out.append(_packed_value(col, kind, v, start + i, src, run_at))
     return finish(src, out)
 
 

@@ -13,7 +13,7 @@ from cif_reader.column_file import ColumnFile
 from conftest import HIVE, RESOURCES, cif_cat_error
 
 REGRESSIONS = sorted(os.listdir(os.path.join(RESOURCES, "regressions")))
-GOLDEN_DIR = os.path.join(RESOURCES, "golden", "v6", "v6-00000")
+GOLDEN_DIR = os.path.join(RESOURCES, "golden", "v7", "v7-00000")
 
 
 @pytest.mark.parametrize("case", REGRESSIONS)
@@ -66,14 +66,14 @@ def test_flipped_footer_byte(tmp_path):
 
 def test_unknown_version(tmp_path):
     d = copy_golden(tmp_path)
-    corrupt(d / "0006-score.cif", 4, 7)
-    with pytest.raises(CifFormatError, match=r"unsupported format version 7.*offset 4\]"):
+    corrupt(d / "0006-score.cif", 4, 8)
+    with pytest.raises(CifFormatError, match=r"unsupported format version 8.*offset 4\]"):
         list(read(str(d)))
 
 
 def test_truncated_file(tmp_path):
     d = copy_golden(tmp_path)
-    f = d / "0007-tags.cif"
+    f = d / "0008-tags.cif"
     f.write_bytes(f.read_bytes()[:-5])
     with pytest.raises(CifFormatError, match="no CIF tail"):
         list(read(str(d)))

@@ -12,7 +12,7 @@ from cif_reader.canonical import canonical, to_json
 
 from conftest import HIVE, RESOURCES, cif_cat
 
-GOLDEN = sorted([os.path.join("golden", "v6")] +
+GOLDEN = sorted([os.path.join("golden", "v7")] +
                 [os.path.join("compat", d) for d in os.listdir(os.path.join(RESOURCES, "compat"))])
 HIVE_TABLES = sorted(t for t in os.listdir(HIVE) if t != "codec_lzo")
 
@@ -35,14 +35,14 @@ def test_golden_dataset(dataset):
 
 
 def test_every_format_version_is_read():
-    """The golden datasets hold files of every format version 1 to 6."""
+    """The golden datasets hold files of every format version 1 to 7."""
     versions = set()
     for dataset in GOLDEN:
         for d in split_directories(os.path.join(RESOURCES, dataset)):
             sd = SplitDirectory(d)
             versions.add(sd.schema_file.frame.version)
             versions.update(sd.column(i).frame.version for i in range(len(sd.schema.fields)))
-    assert versions == set(range(1, 7))
+    assert versions == set(range(1, 8))
 
 
 @pytest.mark.parametrize("table", HIVE_TABLES)

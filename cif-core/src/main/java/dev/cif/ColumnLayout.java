@@ -35,7 +35,7 @@ public enum ColumnLayout {
     return "SL".equals(n) ? SKIP_LIST : valueOf(n);
   }
 
-  /** Whether a column of this type can use the layout: DCSL needs a map, DICT a string or bytes, PACKED a boolean, int, long or decimal(p &lt;= 18). */
+  /** Whether a column of this type can use the layout: DCSL needs a map, DICT a string or bytes, PACKED a boolean, int, long, double or decimal(p &lt;= 18). */
   public boolean fits(Schema column) {
     switch (this) {
       case DCSL: return dev.cif.schema.CifSchemas.nonNull(column).getType() == Schema.Type.MAP;
@@ -70,7 +70,9 @@ public enum ColumnLayout {
     switch (t.getType()) {
       case BOOLEAN: case INT: case LONG:
         return PACKED;
-      case FLOAT: case DOUBLE: case ENUM: case NULL: case FIXED:
+      case DOUBLE:
+        return PACKED;
+      case FLOAT: case ENUM: case NULL: case FIXED:
         return PLAIN;
       case STRING:
         return DICT;

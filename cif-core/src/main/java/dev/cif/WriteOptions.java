@@ -116,7 +116,7 @@ public final class WriteOptions {
   /** Whether DCSL map columns may write keyed blocks, a value stream per key (cif.dcsl.key-streams). */
   public WriteOptions keyStreams(boolean allowed) { keyStreams = allowed; return this; }
 
-  /** Sets a column's layout; column "*" sets every column whose type the layout fits (DCSL: maps; DICT: strings, bytes; PACKED: booleans, ints, longs, decimals of precision up to 18). */
+  /** Sets a column's layout; column "*" sets every column whose type the layout fits (DCSL: maps; DICT: strings, bytes; PACKED: booleans, ints, longs, doubles, decimals of precision up to 18). */
   public WriteOptions layout(String column, ColumnLayout layout) {
     if ("*".equals(column)) allLayout = layout;
     else layouts.put(column, layout);

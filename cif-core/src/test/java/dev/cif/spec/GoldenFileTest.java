@@ -34,15 +34,16 @@ import org.junit.jupiter.api.Test;
  * -Dcif.golden.regenerate=DIR to write the dataset into DIR instead of comparing.
  *
  * Every header ends with the writer version (docs/FORMAT.md §3.1), the project version included: a
- * release that changes the project version regenerates golden/v6, and GoldenWriterVersionTest proves
- * that it still differs from compat/v6-before-writer-version by that key alone.
+ * release that changes the project version regenerates golden/v7. The golden files of version 6 are
+ * frozen as compat/v6-golden, and GoldenWriterVersionTest proves that they differ from
+ * compat/v6-before-writer-version by that key alone.
  *
  * The columns cover every layout (PLAIN, SKIP_LIST, DCSL in keyed, dictionary, value-dictionary and
  * inline blocks, DICT in dictionary and inline blocks, PACKED with frame-of-reference and repeats
- * runs and decimals) and the pure-Java codecs whose output is fixed by their version (LZ4, ZSTD).
+ * runs, decimals, and doubles as decimals of a scale and as raw bits) and the pure-Java codecs whose output is fixed by their version (LZ4, ZSTD).
  */
-class GoldenFileTest {
-  static final String SCHEMA = "{\"type\":\"record\",\"name\":\"Golden\",\"fields\":["
+public class GoldenFileTest {
+  public static final String SCHEMA = "{\"type\":\"record\",\"name\":\"Golden\",\"fields\":["
       + "{\"name\":\"id\",\"type\":\"int\"},"
       + "{\"name\":\"city\",\"type\":\"string\"},"
       + "{\"name\":\"url\",\"type\":\"string\"},"
@@ -50,6 +51,7 @@ class GoldenFileTest {
       + "{\"name\":\"flag\",\"type\":\"boolean\"},"
       + "{\"name\":\"qty\",\"type\":[\"null\",\"long\"]},"
       + "{\"name\":\"score\",\"type\":\"double\"},"
+      + "{\"name\":\"ratio\",\"type\":[\"null\",\"double\"]},"
       + "{\"name\":\"tags\",\"type\":{\"type\":\"array\",\"items\":\"string\"}},"
       + "{\"name\":\"headers\",\"type\":{\"type\":\"map\",\"values\":\"string\"}},"
       + "{\"name\":\"attrs\",\"type\":[\"null\",{\"type\":\"map\",\"values\":\"int\"}]}]}";
@@ -61,7 +63,8 @@ class GoldenFileTest {
         .layout("url", ColumnLayout.SKIP_LIST).codec("city", BlockCodec.LZ4).codec("tags", BlockCodec.ZSTD);
   }
 
-  static List<GenericData.Record> rows(Schema schema) {
+  /** The golden rows, of every field of SCHEMA (the golden datasets of older versions hold some of them). */
+  public static List<GenericData.Record> rows(Schema schema) {
     List<GenericData.Record> rows = new ArrayList<>();
     for (int i = 0; i < ROWS; i++) {
       GenericData.Record r = new GenericData.Record(schema);
@@ -72,7 +75,8 @@ class GoldenFileTest {
       r.put("price", ByteBuffer.wrap(BigDecimal.valueOf(i * 37L % 1000, 2).unscaledValue().toByteArray()));
       r.put("flag", i % 3 == 0);
       r.put("qty", i % 11 == 10 ? null : (long) (i / 4)); // runs of equal values: repeats
-      r.put("score", i / 8.0);
+      r.put("score", i / 8.0); // decimals of up to 3 places: PACKED blocks of scale 1 to 3
+      r.put("ratio", i % 13 == 12 ? null : i / 7.0); // mostly no decimal: raw blocks
       r.put("tags", Arrays.asList("t" + (i % 4), "tag-" + i));
       Map<String, String> h = new LinkedHashMap<>();
       h.put("content-type", i % 2 == 0 ? "text/html" : "image/png");
@@ -161,7 +165,7 @@ class GoldenFileTest {
       assertArrayEquals(Files.readAllBytes(new File(golden, n).toPath()), Files.readAllBytes(new File(written, n).toPath()),
           n + " differs from the golden file of format version " + FormatVersion.CURRENT.id);
     }
-    assertEquals(10, new String(Files.readAllBytes(new File(golden, "schema-0000.cif").toPath()), StandardCharsets.ISO_8859_1)
+    assertEquals(11, new String(Files.readAllBytes(new File(golden, "schema-0000.cif").toPath()), StandardCharsets.ISO_8859_1)
         .split("\\.cif", -1).length - 1, "one file name per column in the schema file");
   }
 }

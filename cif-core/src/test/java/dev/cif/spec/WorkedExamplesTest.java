@@ -89,6 +89,8 @@ class WorkedExamplesTest {
     List<Integer> repeats = new ArrayList<>(Collections.nCopies(512, 5));
     repeats.addAll(Collections.nCopies(512, 260));
     w.put("packed-repeats", new Written(payload(file(new ColumnSpec("c", INT, ColumnLayout.PACKED, BlockCodec.NONE, new int[0]), repeats)), true));
+    w.put("packed-double", new Written(payload(file(new ColumnSpec("c", Schema.create(Schema.Type.DOUBLE), ColumnLayout.PACKED, BlockCodec.NONE,
+        new int[0]), List.of(1.5, 2.25, 3.0))), true));
     return w;
   }
 

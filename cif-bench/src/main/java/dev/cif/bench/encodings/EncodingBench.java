@@ -111,6 +111,18 @@ public final class EncodingBench {
     compare("c_acctbal, 5% null", "all", nullable(money), i -> rnd.nextInt(20) == 0 ? null : unscaled(-99_999 + rnd.nextInt(1_099_998)),
         ColumnLayout.SKIP_LIST, ColumnLayout.PACKED);
     out.println();
+
+    // The same columns as doubles, as Hive declares them by default (hive-testbench's TPC-H DDL), and doubles that are no decimal.
+    Schema dbl = Schema.create(Schema.Type.DOUBLE);
+    header("Doubles: PLAIN (8 IEEE bytes) vs PACKED (decimals of the block's scale, or raw bits; format version 7)", "PLAIN", "PACKED");
+    compare("l_extendedprice", "all", dbl, i -> (90_100 + rnd.nextInt(10_394_850)) / 100.0, ColumnLayout.PLAIN, ColumnLayout.PACKED);
+    compare("l_quantity", "50", dbl, i -> (double) (1 + rnd.nextInt(50)), ColumnLayout.PLAIN, ColumnLayout.PACKED);
+    compare("l_discount", "11", dbl, i -> rnd.nextInt(11) / 100.0, ColumnLayout.PLAIN, ColumnLayout.PACKED);
+    compare("l_tax", "9", dbl, i -> rnd.nextInt(9) / 100.0, ColumnLayout.PLAIN, ColumnLayout.PACKED);
+    compare("c_acctbal, 5% null", "all", nullable(dbl), i -> rnd.nextInt(20) == 0 ? null : (-99_999 + rnd.nextInt(1_099_998)) / 100.0,
+        ColumnLayout.PLAIN, ColumnLayout.PACKED);
+    compare("computed (gaussian): raw", "all", dbl, i -> rnd.nextGaussian() * 1000, ColumnLayout.PLAIN, ColumnLayout.PACKED);
+    out.println();
   }
 
   private static java.nio.ByteBuffer unscaled(long u) { return java.nio.ByteBuffer.wrap(java.math.BigInteger.valueOf(u).toByteArray()); }

@@ -51,13 +51,16 @@ public final class ColumnSpec {
     checkLevels(this.skipLevels);
     if (!layout.fits(schema)) {
       throw new IllegalArgumentException("layout " + layout + " is for " + (layout == ColumnLayout.DCSL ? "map"
-          : layout == ColumnLayout.DICT ? "string and bytes" : "boolean, int, long and decimal (precision up to 18)") + " columns; column " + name + " is " + schema);
+          : layout == ColumnLayout.DICT ? "string and bytes" : "boolean, int, long, double and decimal (precision up to 18)") + " columns; column " + name + " is " + schema);
     }
     if ((layout == ColumnLayout.DICT || layout == ColumnLayout.PACKED) && !formatVersion.has(FormatVersion.DICT_AND_PACKED)) {
       throw new IllegalArgumentException("layout " + layout + " did not exist before format version 3; the file says " + formatVersion.id);
     }
     if (layout == ColumnLayout.PACKED && !formatVersion.has(FormatVersion.PACKED_DECIMALS) && PackedType.isDecimal(schema)) {
       throw new IllegalArgumentException("PACKED decimals did not exist before format version 4; the file says " + formatVersion.id);
+    }
+    if (layout == ColumnLayout.PACKED && !formatVersion.has(FormatVersion.PACKED_DOUBLES) && PackedType.isDouble(schema)) {
+      throw new IllegalArgumentException("PACKED doubles did not exist before format version 7; the file says " + formatVersion.id);
     }
   }
 

@@ -72,9 +72,15 @@ public final class FileFraming {
   }
 
   /** A header of the current version; its Meta is meta followed by this writer's version (§3.1). */
-  public static byte[] header(int kind, Map<String, String> meta) {
+  public static byte[] header(int kind, Map<String, String> meta) { return header(kind, meta, FormatVersion.CURRENT, CurrentWriter.VALUE); }
+
+  /**
+   * A header of the given version whose Meta is meta followed by the given writer-version value: what an
+   * earlier writer wrote, for tests that rebuild the frozen files of older versions.
+   */
+  public static byte[] header(int kind, Map<String, String> meta, FormatVersion version, String writerVersion) {
     Map<String, String> all = new LinkedHashMap<>(meta);
-    all.put(HeaderKey.WRITER_VERSION.key, CurrentWriter.VALUE);
+    all.put(HeaderKey.WRITER_VERSION.key, writerVersion);
     ByteSink m = new ByteSink(256);
     m.writeUVarInt(all.size());
     for (Map.Entry<String, String> e : all.entrySet()) {
@@ -83,7 +89,7 @@ public final class FileFraming {
     }
     ByteSink h = new ByteSink(m.size() + 16);
     h.writeBytes(MAGIC, 0, 4);
-    h.writeByte(FormatVersion.CURRENT.id);
+    h.writeByte(version.id);
     h.writeByte(kind);
     h.writeIntBE(m.size());
     h.writeBytes(m.array(), 0, m.size());

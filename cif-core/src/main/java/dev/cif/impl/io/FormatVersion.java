@@ -19,12 +19,14 @@ public enum FormatVersion {
   /** PACKED runs of repeats (width byte 65, §6.5). */
   PACKED_REPEATS(5),
   /** Keyed DCSL blocks (mode 3): a value stream per key in side segments after the block's head (§5.2, §6.3). */
-  DCSL_KEY_STREAMS(6);
+  DCSL_KEY_STREAMS(6),
+  /** PACKED doubles as decimals of a block's scale, or their raw bits, and their default (§6.5). */
+  PACKED_DOUBLES(7);
 
   /** The oldest version read: every file once written stays readable. */
   public static final FormatVersion START = FIRST;
   /** The version written. */
-  public static final FormatVersion CURRENT = DCSL_KEY_STREAMS;
+  public static final FormatVersion CURRENT = PACKED_DOUBLES;
 
   /** The byte the header stores. */
   public final int id;

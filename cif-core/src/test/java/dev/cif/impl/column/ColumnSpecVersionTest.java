@@ -25,4 +25,13 @@ class ColumnSpecVersionTest {
     assertEquals(3, new ColumnSpec("c", Schema.create(Schema.Type.LONG), ColumnLayout.PACKED, BlockCodec.NONE, new int[0],
         FormatVersion.DICT_AND_PACKED).formatVersion.id);
   }
+
+  @Test
+  void packedDoublesNeedVersionSeven() {
+    Schema dbl = Schema.create(Schema.Type.DOUBLE);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new ColumnSpec("c", dbl, ColumnLayout.PACKED, BlockCodec.NONE, new int[0], FormatVersion.DCSL_KEY_STREAMS));
+    assertTrue(e.getMessage().contains("PACKED doubles did not exist before format version 7"), e.getMessage());
+    assertEquals(7, new ColumnSpec("c", dbl, ColumnLayout.PACKED, BlockCodec.NONE, new int[0], FormatVersion.PACKED_DOUBLES).formatVersion.id);
+  }
 }

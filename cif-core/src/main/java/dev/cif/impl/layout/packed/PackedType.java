@@ -60,17 +60,24 @@ public final class PackedType {
     }
   }
 
-  /** Whether a column can be packed: boolean, int, long or a decimal of precision up to 18, alone or in a [null, T] union. */
+  /**
+   * Whether a column can be packed: boolean, int, long, a decimal of precision up to 18 or (format
+   * version 7, {@link PackedDoubleWriter}) a double, alone or in a [null, T] union.
+   */
   public static boolean fits(Schema column) {
     Schema t = CifSchemas.nonNull(column);
-    return t.getType() == Schema.Type.BOOLEAN || t.getType() == Schema.Type.INT || t.getType() == Schema.Type.LONG || DecimalLongs.fits(t);
+    return t.getType() == Schema.Type.BOOLEAN || t.getType() == Schema.Type.INT || t.getType() == Schema.Type.LONG || DecimalLongs.fits(t)
+        || t.getType() == Schema.Type.DOUBLE;
   }
+
+  /** Whether a column packs doubles as scaled longs (format version 7 on). */
+  public static boolean isDouble(Schema column) { return CifSchemas.nonNull(column).getType() == Schema.Type.DOUBLE; }
 
   /** Whether a column packs decimals (format version 4 on). */
   public static boolean isDecimal(Schema column) { return DecimalLongs.fits(CifSchemas.nonNull(column)); }
 
   static PackedType of(Schema column) {
-    if (!fits(column)) throw new IllegalArgumentException("layout PACKED is for boolean, int, long and decimal (precision up to 18) columns, not " + column);
+    if (!fits(column) || isDouble(column)) throw new IllegalArgumentException("a PACKED long is a boolean, int, long or decimal (precision up to 18), not " + column);
     return new PackedType(CifSchemas.nonNull(column), column.getType() == Schema.Type.UNION);
   }
 
