@@ -99,6 +99,9 @@ final class FuzzDatasets {
       long id = groups.nextInt(1 << 15);
       for (int k = 1 + groups.nextInt(7); k > 0 && i < ROWS; k--) rows.get(i++).put("id", id);
     }
+    // d: decimals of two places in the first 160 rows (PACKED double blocks of scale 2, format version 7),
+    // then the random doubles (raw blocks).
+    for (int i = 0; i < 160; i++) rows.get(i).put("d", groups.nextInt(2_000_000) / 100.0 - 10_000);
     for (int i = 0; i < ROWS; i++) {
       Object first = rows.get(i - i % 3).get("dec");
       if (rows.get(i).get("dec") != null && first != null) rows.get(i).put("dec", ((java.nio.ByteBuffer) first).duplicate());
