@@ -193,6 +193,8 @@ public final class EncodingBench {
           if (t.isNull[i]) continue;
           if (t.longs != null) {
             sink += t.longs[i];
+          } else if (t.doubles != null) {
+            sink += (long) t.doubles[i];
           } else if (decimal) {
             long v = t.buffers[i][t.starts[i]]; // big-endian two's complement: the first byte sign-extends
             for (int k = t.starts[i] + 1; k < t.starts[i] + t.lengths[i]; k++) v = (v << 8) | (t.buffers[i][k] & 0xFF);

@@ -38,9 +38,10 @@ public final class PackedDoubleReader extends ValueCodec implements BlockScopedR
     longs.readPreamble(in, rows);
   }
 
+  /** The long runs' value without boxing it as a Long: a row read allocates the Double alone. */
   @Override public Object read(ByteSource in) {
-    Object x = longs.read(in);
-    return x == null ? null : value((Long) x, in);
+    int i = longs.take(in);
+    return longs.isNull(i) ? null : value(longs.value(i, in), in);
   }
 
   private double value(long x, ByteSource in) {

@@ -72,12 +72,13 @@ public final class PackedReader extends ValueCodec implements BlockScopedReader 
   }
 
   /** True if value i is null; the caller has checked i against the block's rows. */
-  private boolean isNull(int i) {
+  boolean isNull(int i) {
     int at = nullAt[i / PackedType.RUN];
     return at >= 0 && (block[at + (i % PackedType.RUN) / 8] & (1 << (i % 8))) != 0;
   }
 
-  private long value(int i, ByteSource in) {
+  /** Value i (not null) of the block, checked against the type's range. */
+  long value(int i, ByteSource in) {
     int r = i / PackedType.RUN;
     int width = widths[r];
     long v = mins[r];
@@ -98,7 +99,8 @@ public final class PackedReader extends ValueCodec implements BlockScopedReader 
 
   private int runLength(int r) { return Math.min(PackedType.RUN, rows - r * PackedType.RUN); }
 
-  private int take(ByteSource in) {
+  /** The index of the next value in the block, which it moves past. */
+  int take(ByteSource in) {
     if (next >= rows) throw in.corrupt("read past the block's " + rows + " packed values");
     return next++;
   }
