@@ -168,6 +168,48 @@ class DictLayoutTest {
     }
   }
 
+  /**
+   * The mode of each block is chosen from the block before; of an inline block only the first 1,024 values are
+   * counted (ORC's early check), so a block whose first values are unique keeps the next inline even if the rest
+   * repeat, and a block whose first values repeat makes the next a dictionary.
+   */
+  @Test
+  void inlineBlocksCountTheirFirstValuesToChooseTheNextMode() {
+    dev.cif.impl.layout.dict.DictWriter w = new dev.cif.impl.layout.dict.DictWriter(STRING);
+    dev.cif.impl.io.ByteSink out = new dev.cif.impl.io.ByteSink(1 << 16);
+    int[] next = {0};
+    java.util.function.IntConsumer unique = n -> {
+      for (int i = 0; i < n; i++) {
+        byte[] b = ("u" + next[0]++).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        w.writeBytes(b, 0, b.length, out);
+      }
+    };
+    java.util.function.IntConsumer repeated = n -> {
+      for (int i = 0; i < n; i++) w.writeBytes(new byte[] {'x'}, 0, 1, out);
+    };
+    List<Integer> modes = new ArrayList<>();
+    Runnable close = () -> {
+      dev.cif.impl.io.ByteSink preamble = new dev.cif.impl.io.ByteSink(1 << 16);
+      w.writePreamble(preamble);
+      modes.add(preamble.array()[0] & 0xFF);
+      out.reset();
+    };
+    w.beginBlock();
+    unique.accept(3000);     // the first block: a dictionary
+    close.run();
+    w.beginBlock();
+    unique.accept(1024);     // inline (the block before did not repeat); its first 1,024 values are unique...
+    repeated.accept(5000);   // ... and the rest, not counted, repeat
+    close.run();
+    w.beginBlock();
+    repeated.accept(1024);   // inline, from the sample above; these repeat
+    close.run();
+    w.beginBlock();
+    repeated.accept(10);     // a dictionary again
+    close.run();
+    assertEquals(List.of(0, 1, 1, 0), modes);
+  }
+
   @Test
   void anIdOutsideTheDictionaryNamesFileColumnAndOffset() throws Exception {
     TestFs t = new TestFs();

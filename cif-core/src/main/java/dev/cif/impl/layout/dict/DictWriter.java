@@ -11,10 +11,15 @@ import org.apache.avro.util.Utf8;
 /**
  * Writes a DICT column ({@link DictType}, docs/FORMAT.md §6.4) a block at a time: the block's distinct
  * values as its preamble and each value as its id, or, in a block whose predecessor's values did not
- * repeat, each value inline. Values are interned in every block, whatever its mode, to choose the next
- * block's mode.
+ * repeat, each value inline. A dictionary block interns every value; an inline block only its first
+ * {@value #INLINE_SAMPLE}, which choose the next block's mode. That is ORC's early check
+ * ({@code orc.dictionary.early.check}): a column whose values do not repeat (comments, names) stops
+ * paying a hash-table lookup and a copy per value, which was the largest cost left in the writer on
+ * TPC-H's lineitem (docs/bench/tpch-profile.md).
  */
 public final class DictWriter extends ValueCodec implements BlockScopedWriter {
+  /** Values of an inline block interned to choose the next block's mode. */
+  static final int INLINE_SAMPLE = 1024;
   private final DictType type;
   private final ByteSink scratch = new ByteSink(64);
   private final ByteSource scratchIn = new ByteSource();
@@ -82,6 +87,12 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
   /** The value's bytes as the type's codec would write them after their length (a string's UTF-8). */
   @Override public void writeBytes(byte[] b, int off, int len, ByteSink out) {
     lastAdded = lastCounted = false;
+    if (inline && occurrences == INLINE_SAMPLE) {
+      lastRepeated = false;
+      out.writeUVarInt(type.nullable ? len + 1 : len);
+      out.writeBytes(b, off, len);
+      return;
+    }
     int id = table.find(b, off, len);
     lastRepeated = id >= 0;
     if (id < 0) {
@@ -93,7 +104,7 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
     if (!inline) {
       out.writeUVarInt(type.nullable ? id + 1 : id);
     } else {
-      // The table only counts distinct values here, to choose the next block's mode.
+      // The table only counts the sample's distinct values here, to choose the next block's mode.
       out.writeUVarInt(type.nullable ? len + 1 : len);
       out.writeBytes(b, off, len);
     }
