@@ -19,9 +19,7 @@ public final class PackedDoubleReader extends ValueCodec implements BlockScopedR
   private final VectorTarget scaled = new VectorTarget();
 
   public PackedDoubleReader(Schema column) {
-    if (!PackedType.isDouble(column)) throw new IllegalArgumentException("a PACKED double column must be a double, not " + column);
-    Schema lng = Schema.create(Schema.Type.LONG);
-    this.longs = new PackedReader(column.getType() == Schema.Type.UNION ? Schema.createUnion(Schema.create(Schema.Type.NULL), lng) : lng);
+    this.longs = new PackedReader(PackedType.longsOf(column));
     scaled.longs = new long[0];
   }
 

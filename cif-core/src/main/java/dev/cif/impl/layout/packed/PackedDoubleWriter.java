@@ -29,9 +29,7 @@ public final class PackedDoubleWriter extends ValueCodec implements BlockScopedW
   private boolean recorded;
 
   public PackedDoubleWriter(Schema column) {
-    if (!PackedType.isDouble(column)) throw new IllegalArgumentException("a PACKED double column must be a double, not " + column);
-    Schema lng = Schema.create(Schema.Type.LONG);
-    this.longs = new PackedWriter(column.getType() == Schema.Type.UNION ? Schema.createUnion(Schema.create(Schema.Type.NULL), lng) : lng);
+    this.longs = new PackedWriter(PackedType.longsOf(column));
   }
 
   @Override public void beginBlock() {

@@ -73,6 +73,13 @@ public final class PackedType {
   /** Whether a column packs doubles as scaled longs (format version 7 on). */
   public static boolean isDouble(Schema column) { return CifSchemas.nonNull(column).getType() == Schema.Type.DOUBLE; }
 
+  /** The long column whose runs hold a double column's scaled values: nullable as the double column is. */
+  static Schema longsOf(Schema doubleColumn) {
+    if (!isDouble(doubleColumn)) throw new IllegalArgumentException("a PACKED double column must be a double, not " + doubleColumn);
+    Schema lng = Schema.create(Schema.Type.LONG);
+    return doubleColumn.getType() == Schema.Type.UNION ? Schema.createUnion(Schema.create(Schema.Type.NULL), lng) : lng;
+  }
+
   /** Whether a column packs decimals (format version 4 on). */
   public static boolean isDecimal(Schema column) { return DecimalLongs.fits(CifSchemas.nonNull(column)); }
 

@@ -68,30 +68,7 @@ class PackedDoubleTest {
         for (int i = 0; i < rows; i++) values.add(value(i, rnd, type == NULLABLE));
         for (double odd : ODD) values.add(odd);
         Path p = ColumnFiles.write(t, "d" + Math.abs(what.hashCode()), type, ColumnLayout.PACKED, codec, 2 << 10, values);
-        int n = values.size();
-        try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
-          assertTrue(r.blockCount() >= 4, what + ": " + r.blockCount() + " blocks");
-          for (int i = 0; i < n; i++) assertSame(values.get(i), r.next(), what + " row " + i);
-        }
-        try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
-          for (long row = rnd.nextInt(5); row < n; row += 1 + rnd.nextInt(rnd.nextBoolean() ? 7 : 2000)) {
-            r.skipTo(row);
-            assertSame(values.get((int) row), r.next(), what + " skip to " + row);
-          }
-        }
-        try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
-          assertEquals(VectorTarget.Kind.DOUBLE, r.vectorKind());
-          VectorTarget v = VectorTarget.allocate(VectorTarget.Kind.DOUBLE, n);
-          for (int row = 0; row < n; ) {
-            int k = Math.min(n - row, 1 + rnd.nextInt(3000));
-            r.skipTo(row);
-            if (k == 1) r.readBatch(v, row, 1);
-            else r.readBatch(v, row, k);
-            row += k;
-          }
-          for (int i = 0; i < n; i++) assertSame(values.get(i), v.isNull[i] ? null : v.doubles[i], what + " batch row " + i);
-          assertEquals(!values.contains(null), v.noNulls, what);
-        }
+        PackedReadBack.check(t, p, values, rnd, what, 4, VectorTarget.Kind.DOUBLE, v -> v, PackedDoubleTest::assertSame);
       }
     }
   }

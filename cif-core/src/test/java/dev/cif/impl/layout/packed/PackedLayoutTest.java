@@ -15,6 +15,7 @@ import java.util.Random;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -84,29 +85,7 @@ class PackedLayoutTest {
         List<Object> values = new ArrayList<>();
         for (int i = 0; i < rows; i++) values.add(value(type, i, rnd));
         Path p = write(t, "p" + Math.abs(what.hashCode()), type, ColumnLayout.PACKED, codec, values);
-        try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
-          assertTrue(r.blockCount() >= 2, what + ": " + r.blockCount() + " blocks");
-          assertEquals(0, r.spec().skipLevels.length);
-          for (int i = 0; i < rows; i++) assertEquals(values.get(i), r.next(), what + " row " + i);
-        }
-        try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
-          for (long row = rnd.nextInt(5); row < rows; row += 1 + rnd.nextInt(rnd.nextBoolean() ? 7 : 2000)) {
-            r.skipTo(row);
-            assertEquals(values.get((int) row), r.next(), what + " skip to " + row);
-          }
-        }
-        try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
-          assertEquals(VectorTarget.Kind.LONG, r.vectorKind());
-          VectorTarget v = VectorTarget.allocate(VectorTarget.Kind.LONG, rows);
-          for (int row = 0; row < rows; ) {
-            int n = Math.min(rows - row, 1 + rnd.nextInt(3000));
-            r.skipTo(row);
-            r.readBatch(v, row, n);
-            row += n;
-          }
-          for (int i = 0; i < rows; i++) assertEquals(asLong(values.get(i)), v.isNull[i] ? null : v.longs[i], what + " batch row " + i);
-          assertEquals(!values.contains(null), v.noNulls, what);
-        }
+        PackedReadBack.check(t, p, values, rnd, what, 2, VectorTarget.Kind.LONG, PackedLayoutTest::asLong, Assertions::assertEquals);
       }
     }
   }
