@@ -108,6 +108,8 @@ public final class PackedDoubleWriter extends ValueCodec implements BlockScopedW
     else longs.undoLastWrite();
   }
 
+  @Override public boolean valuesInPreamble() { return true; }
+
   @Override public int preambleBytes() { return 1 + longs.preambleBytes(); }
 
   @Override public void writePreamble(ByteSink out) {

@@ -130,6 +130,8 @@ public final class PackedWriter extends ValueCodec implements BlockScopedWriter 
     open = range(count - count % PackedType.RUN, count % PackedType.RUN);
   }
 
+  @Override public boolean valuesInPreamble() { return true; }
+
   @Override public int preambleBytes() {
     int n = count % PackedType.RUN;
     return (int) (closedBytes + (n == 0 ? 0 : runBytes(n, open)));

@@ -28,4 +28,12 @@ public interface BlockScopedWriter {
    * such a repeat cannot move the block's bounds, so the column writer need not compare it with them.
    */
   default boolean lastWriteRepeated() { return false; }
+
+  /**
+   * Whether the values live in the preamble and take no bytes of their own (PACKED): then a value's growth of
+   * the block is no value size to hold against cif.max.value.bytes. One value can regrow a whole run (a
+   * wider bit width) or block (a PACKED double block going raw) by far more than it holds; the block stays
+   * bounded by cif.block.bytes and its 65,536 rows.
+   */
+  default boolean valuesInPreamble() { return false; }
 }

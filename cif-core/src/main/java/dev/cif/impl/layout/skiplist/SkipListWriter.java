@@ -150,7 +150,7 @@ public final class SkipListWriter {
   /** A value of a column that is not complex went straight into the values: checks what the block grew by. */
   private void placed(int beforeBytes) {
     int after = computeValueBytes();
-    checkSize(after - beforeBytes);
+    if (scoped == null || !scoped.valuesInPreamble()) checkSize(after - beforeBytes);
     bytes = after;
   }
 

@@ -120,6 +120,31 @@ class PackedDoubleTest {
     }
   }
 
+  /**
+   * A value takes no bytes of its own in PACKED, so cif.max.value.bytes bounds no PACKED value, even when one
+   * widens its run's words or makes its block raw: the block grows by much more than the value, and the
+   * value is still written.
+   */
+  @Test
+  void aValueThatRegrowsTheBlockIsNotTooLarge() throws Exception {
+    TestFs t = new TestFs();
+    List<Object> doubles = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) doubles.add(i % 50 + 1.0);
+    doubles.add(Math.PI); // its block (4 KiB of 6-bit values) goes raw: 64 bits each, about 40 KiB
+    List<Object> longs = new ArrayList<>();
+    for (int i = 0; i < 1023; i++) longs.add((long) (i % 2));
+    longs.add(Long.MAX_VALUE); // the run goes from width 1 to 64
+    Object[][] cases = {{DOUBLE, doubles}, {Schema.create(Schema.Type.LONG), longs}};
+    for (Object[] c : cases) {
+      @SuppressWarnings("unchecked") List<Object> values = (List<Object>) c[1];
+      Path p = ColumnFiles.write(t, "regrow" + values.size(), new ColumnSpec("c", (Schema) c[0], ColumnLayout.PACKED, BlockCodec.NONE, new int[0]),
+          4 << 10, 4 << 10, values);
+      try (ColumnFileReader r = ColumnFileReader.open(t.fs, p, -1, 1 << 20)) {
+        for (int i = 0; i < values.size(); i++) assertEquals(values.get(i), r.next(), "row " + i);
+      }
+    }
+  }
+
   @Test
   void decimalsTakeAFractionOfPlainsBytes() throws Exception {
     TestFs t = new TestFs();
