@@ -86,21 +86,19 @@ public final class DictWriter extends ValueCodec implements BlockScopedWriter {
 
   /** The value's bytes as the type's codec would write them after their length (a string's UTF-8). */
   @Override public void writeBytes(byte[] b, int off, int len, ByteSink out) {
-    lastAdded = lastCounted = false;
-    if (inline && occurrences == INLINE_SAMPLE) {
-      lastRepeated = false;
-      out.writeUVarInt(type.nullable ? len + 1 : len);
-      out.writeBytes(b, off, len);
-      return;
+    lastAdded = lastCounted = lastRepeated = false;
+    int id = -1;
+    // An inline block's values past the sample are neither looked up nor counted (ORC's early check).
+    if (!inline || occurrences < INLINE_SAMPLE) {
+      id = table.find(b, off, len);
+      lastRepeated = id >= 0;
+      if (id < 0) {
+        id = table.add(b, off, len);
+        lastAdded = true;
+      }
+      occurrences++;
+      lastCounted = true;
     }
-    int id = table.find(b, off, len);
-    lastRepeated = id >= 0;
-    if (id < 0) {
-      id = table.add(b, off, len);
-      lastAdded = true;
-    }
-    occurrences++;
-    lastCounted = true;
     if (!inline) {
       out.writeUVarInt(type.nullable ? id + 1 : id);
     } else {

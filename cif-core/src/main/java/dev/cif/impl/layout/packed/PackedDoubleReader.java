@@ -43,7 +43,7 @@ public final class PackedDoubleReader extends ValueCodec implements BlockScopedR
   }
 
   private double value(long x, ByteSource in) {
-    if (scale != ScaledDoubles.RAW && (x > ScaledDoubles.MAX_EXACT || x < -ScaledDoubles.MAX_EXACT)) {
+    if (scale != ScaledDoubles.RAW && ScaledDoubles.beyond(x)) {
       throw in.corrupt("scaled double " + x + " is beyond ±2^53 (block scale " + scale + ")");
     }
     return ScaledDoubles.decode(x, scale);
@@ -84,7 +84,7 @@ public final class PackedDoubleReader extends ValueCodec implements BlockScopedR
     double p = ScaledDoubles.pow10(scale);
     for (int i = row; i < row + n; i++) {
       // A null's long is whatever the array held; only values are checked.
-      if ((x[i] > ScaledDoubles.MAX_EXACT || x[i] < -ScaledDoubles.MAX_EXACT) && !t.isNull[i]) value(x[i], in);
+      if (ScaledDoubles.beyond(x[i]) && !t.isNull[i]) value(x[i], in); // throws, naming the value
       t.doubles[i] = (double) x[i] / p;
     }
   }

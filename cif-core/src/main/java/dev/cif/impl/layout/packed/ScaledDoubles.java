@@ -35,7 +35,7 @@ final class ScaledDoubles {
   /** v * 10^scale as a long that divides back to v exactly, or {@link #NO}. */
   static long scaled(double v, int scale) {
     double m = v * POW10[scale];
-    if (!(Math.abs(m) <= MAX_EXACT)) return NO; // NaN and infinities fail here too
+    if (!(Math.abs(m) <= MAX_EXACT)) return NO; // NaN and infinities fail here too (and |x| <= 2^53 after rint)
     long x = (long) Math.rint(m);
     if ((double) x / POW10[scale] != v) return NO;
     // 0.0 == -0.0: only +0.0 is the decimal 0.
@@ -53,6 +53,9 @@ final class ScaledDoubles {
 
   /** The double a block of the given scale stores as x; x is within ±2^53 unless the scale is RAW. */
   static double decode(long x, int scale) { return scale == RAW ? Double.longBitsToDouble(x) : (double) x / POW10[scale]; }
+
+  /** Whether a block of a decimal scale cannot hold x: a reader refuses such a long as corrupt. */
+  static boolean beyond(long x) { return x > MAX_EXACT || x < -MAX_EXACT; }
 
   /** 10^scale, for a scale of 0 to {@link #MAX_SCALE}. */
   static double pow10(int scale) { return POW10[scale]; }
