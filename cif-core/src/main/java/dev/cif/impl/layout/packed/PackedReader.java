@@ -140,6 +140,10 @@ public final class PackedReader extends ValueCodec implements BlockScopedReader 
         row = copyRepeats(in, t, row, r, runEnd);
         continue;
       }
+      if (nulls < 0 && width <= BYTE_ALIGNED_WIDTH && inRange(min, width) && dataAt[r] + runBytes(r) + 8 <= block.length) {
+        row = unpackByBytes(t, row, data, base, runEnd, width, min);
+        continue;
+      }
       long mask = width == 64 ? -1L : (1L << width) - 1;
       for (int i = next; i < runEnd; i++, row++) {
         int k = i - base;
@@ -165,6 +169,50 @@ public final class PackedReader extends ValueCodec implements BlockScopedReader 
       }
       next = runEnd;
     }
+  }
+
+  /**
+   * Widths up to this one take one 8-byte read per value from the value's first byte: its bits start at
+   * most 7 bits into those 8 bytes, so they end by bit 63 and need no second word. The word-aligned loop
+   * below reads a second word whenever a value straddles two, a branch that follows the bit offsets and
+   * that the processor mispredicts for widths that do not divide 64 (lineorder's keys and prices: 15 to 24
+   * bits); this loop has no branch but its exit.
+   */
+  private static final int BYTE_ALIGNED_WIDTH = 56;
+
+  /** The bytes of run r's words (frame of reference form). */
+  private int runBytes(int r) { return 8 * (int) PackedRepeats.words(runLength(r), widths[r]); }
+
+  /** Whether every value a run of this minimum and width can hold lies in the type's range, so its values need no check. */
+  private boolean inRange(long min, int width) {
+    if (type.lo == Long.MIN_VALUE && type.hi == Long.MAX_VALUE) return true;
+    long room = type.hi - min; // negative if it overflows: then the values are checked one by one
+    return min >= type.lo && room >= 0 && ((1L << width) - 1) <= room;
+  }
+
+  /**
+   * Values next .. end - 1 of a run without nulls whose values are all in range, width at most
+   * {@link #BYTE_ALIGNED_WIDTH}, into t from row; returns the row after them. A value's 8-byte read may
+   * reach up to 7 bytes past the run's words, so the caller has checked the block holds 8 more bytes;
+   * the bits past the value are masked off.
+   */
+  private int unpackByBytes(VectorTarget t, int row, int data, int base, int end, int width, long min) {
+    long[] longs = t.longs;
+    int first = row;
+    if (width == 0) {
+      Arrays.fill(longs, row, row + end - next, min);
+      row += end - next;
+    } else {
+      long mask = (1L << width) - 1;
+      long bit = (long) (next - base) * width;
+      for (int i = next; i < end; i++, row++, bit += width) {
+        long d = (long) LONG_LE.get(block, data + (int) (bit >>> 3)) >>> (bit & 7);
+        longs[row] = min + (d & mask);
+      }
+    }
+    Arrays.fill(t.isNull, first, row, false);
+    next = end;
+    return row;
   }
 
   /**

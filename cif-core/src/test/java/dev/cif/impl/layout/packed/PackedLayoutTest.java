@@ -90,6 +90,36 @@ class PackedLayoutTest {
     }
   }
 
+  /**
+   * Every bit width from 0 to 64, for ints (whose values the reader checks against the type's range) and
+   * longs: random values over the width's whole span, so a batch decodes each width's runs, both the
+   * runs a byte-aligned read serves (up to 56 bits, away from the block's end) and those the word-aligned
+   * loop serves (wider, or the block's last run); an int run whose span passes the type's range but whose
+   * values do not takes the checked loop.
+   */
+  @Test
+  void everyBitWidthReadsBackInBatches() throws Exception {
+    TestFs t = new TestFs();
+    for (Schema type : new Schema[] {Schema.create(Schema.Type.INT), Schema.create(Schema.Type.LONG)}) {
+      int widest = type.getType() == Schema.Type.INT ? 32 : 64;
+      for (int width = 0; width <= widest; width++) {
+        String what = type + " width " + width;
+        Random rnd = new Random(what.hashCode());
+        long span = width == 64 ? -1L : (1L << width) - 1;
+        // Ints of odd widths end at the type's maximum: most of their runs' spans pass it.
+        long base = type.getType() == Schema.Type.INT ? (width % 2 == 0 ? Integer.MIN_VALUE : Integer.MAX_VALUE - span) : width == 64 ? 0 : -span / 3;
+        List<Object> values = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+          long v = base + (i % 1024 == 7 ? span : rnd.nextLong() & span);
+          values.add(type.getType() == Schema.Type.INT ? (Object) (int) v : (Object) v);
+        }
+        // Blocks of 8 KiB: several runs to a block below 32 bits, so most runs are not a block's last.
+        Path p = ColumnFiles.write(t, "w" + Math.abs(what.hashCode()), type, ColumnLayout.PACKED, BlockCodec.NONE, 1 << 13, values);
+        PackedReadBack.check(t, p, values, rnd, what, 1, VectorTarget.Kind.LONG, PackedLayoutTest::asLong, Assertions::assertEquals);
+      }
+    }
+  }
+
   @Test
   void packedTakesFewerBytesThanVarintsOnDatesKeysAndFlags() throws Exception {
     TestFs t = new TestFs();
