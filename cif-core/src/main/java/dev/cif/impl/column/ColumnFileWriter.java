@@ -49,6 +49,7 @@ public final class ColumnFileWriter implements dev.cif.ColumnWriter, dev.cif.Col
   private final BlockStatsBuilder stats;
   private long written;
   private boolean closed;
+  private boolean finished;
 
   public ColumnFileWriter(OutputStream out, ColumnSpec spec, long blockBytes, long maxValueBytes) throws IOException {
     if (blockBytes > maxValueBytes) {
@@ -194,14 +195,32 @@ public final class ColumnFileWriter implements dev.cif.ColumnWriter, dev.cif.Col
     if (closed) return;
     closed = true;
     try {
-      flushBlock();
-      footer.bodyEnd = written;
-      byte[] f = footer.encode(statsCodec);
-      FileFraming.writeTail(out, f);
-      written += f.length + FileFraming.TAIL_BYTES;
+      finish();
     } finally {
       out.close();
     }
+  }
+
+  /**
+   * Writes the last block and the footer into the stream without closing it, so that a split-directory's
+   * streams can then be closed side by side (SplitDirectoryWriter); {@link #closeStream} or
+   * {@link #close} closes it.
+   */
+  public void finish() throws IOException {
+    if (finished) return;
+    finished = true;
+    flushBlock();
+    footer.bodyEnd = written;
+    byte[] f = footer.encode(statsCodec);
+    FileFraming.writeTail(out, f);
+    written += f.length + FileFraming.TAIL_BYTES;
+  }
+
+  /** Closes the stream of a {@link #finish finished} file. */
+  public void closeStream() throws IOException {
+    if (!finished) throw new IllegalStateException("column " + spec.name + ": closeStream before finish");
+    closed = true;
+    out.close();
   }
 
   /** Closes the stream without finishing the file (after a failure; the file is then discarded). */

@@ -1,6 +1,7 @@
 package dev.cif.impl.split;
 
 import dev.cif.WriteOptions;
+import dev.cif.impl.io.ConcurrentClose;
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnSpec;
 import dev.cif.schema.CifSchemas;
@@ -98,8 +99,12 @@ public final class SplitDirectoryWriter implements dev.cif.CifWriter {
   public void close() throws IOException {
     if (done) return;
     try {
-      for (ColumnFileWriter c : columns) c.close();
-      new SchemaFile(schema, rows, files).write(fs, new Path(tmp, SplitDirectoryLayout.schemaFileName(0)));
+      for (ColumnFileWriter c : columns) c.finish();
+      // The streams' closes, and the schema file's whole write, side by side (ConcurrentClose says why).
+      List<ConcurrentClose.Task> closes = new ArrayList<>();
+      for (ColumnFileWriter c : columns) closes.add(c::closeStream);
+      closes.add(() -> new SchemaFile(schema, rows, files).write(fs, new Path(tmp, SplitDirectoryLayout.schemaFileName(0))));
+      ConcurrentClose.all(closes);
       // On the hidden directory, so that the statistics become visible with the split-directory.
       DirectoryStatistics.Builder stats = new DirectoryStatistics.Builder(rows);
       for (ColumnFileWriter c : columns) stats.add(c.spec().name, c.spec().schema, c.blockStats(), c.blockRows());

@@ -1,0 +1,67 @@
+package dev.cif.impl.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** ConcurrentClose: every task runs, side by side, and all have ended when it returns or throws. */
+class ConcurrentCloseTest {
+  @Test
+  void tasksRunSideBySide() throws Exception {
+    // Each task waits for all the others to have started: run one after another, none would finish.
+    int n = 17;
+    CountDownLatch started = new CountDownLatch(n);
+    List<ConcurrentClose.Task> tasks = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      tasks.add(() -> {
+        started.countDown();
+        try {
+          if (!started.await(30, TimeUnit.SECONDS)) throw new IOException("the tasks did not run side by side");
+        } catch (InterruptedException e) {
+          throw new IOException(e);
+        }
+      });
+    }
+    ConcurrentClose.all(tasks);
+    assertEquals(0, started.getCount());
+  }
+
+  @Test
+  void aFailureIsThrownOnlyOnceEveryTaskHasEnded() {
+    AtomicInteger ended = new AtomicInteger();
+    IOException first = new IOException("first");
+    List<ConcurrentClose.Task> tasks = new ArrayList<>();
+    tasks.add(() -> {
+      ended.incrementAndGet();
+      throw first;
+    });
+    for (int i = 0; i < 5; i++) {
+      tasks.add(() -> {
+        try {
+          Thread.sleep(200); // still running when the failure is known
+        } catch (InterruptedException e) {
+          throw new IOException(e);
+        }
+        ended.incrementAndGet();
+      });
+    }
+    tasks.add(() -> {
+      ended.incrementAndGet();
+      throw new IllegalStateException("second");
+    });
+    IOException e = assertThrows(IOException.class, () -> ConcurrentClose.all(tasks));
+    assertSame(first, e);
+    assertEquals(tasks.size(), ended.get(), "every task ended before the failure was thrown");
+    assertEquals(1, e.getSuppressed().length);
+    assertTrue(e.getSuppressed()[0].getMessage().contains("second"));
+  }
+}
