@@ -46,6 +46,19 @@ public final class ConcurrentClose {
    * others added to it as suppressed.
    */
   public static void all(List<Task> tasks) throws IOException {
+    all(tasks, tasks.size());
+  }
+
+  /**
+   * As {@link #all(List)}, at most atOnce tasks at a time (in turns of atOnce, in order), for tasks that
+   * each open streams of their own, which hold HDFS's write buffers while they run.
+   */
+  public static void all(List<Task> tasks, int atOnce) throws IOException {
+    if (atOnce < 1) throw new IllegalArgumentException("at once: " + atOnce);
+    for (int from = 0; from < tasks.size(); from += atOnce) side(tasks.subList(from, Math.min(tasks.size(), from + atOnce)));
+  }
+
+  private static void side(List<Task> tasks) throws IOException {
     if (tasks.size() == 1) {
       tasks.get(0).run();
       return;

@@ -40,6 +40,12 @@ public final class SplitDirectoryMerger {
   public static final String MERGING_PREFIX = "_cif-merging.";
 
   /** Where a test stops a merge as a kill would (an Error no cleanup code catches). */
+  /**
+   * Columns concatenated at once: each holds an HDFS output stream (with up to 80 packets of 64 KiB
+   * queued) and an input stream, so a table of hundreds of columns is merged sixteen at a time.
+   */
+  static final int COLUMNS_AT_ONCE = 16;
+
   interface Steps {
     void reached(String step) throws IOException;
   }
@@ -185,7 +191,7 @@ public final class SplitDirectoryMerger {
           }
         });
       }
-      ConcurrentClose.all(columns);
+      ConcurrentClose.all(columns, COLUMNS_AT_ONCE);
       for (int i = 0; i < fields.size(); i++) {
         stats.add(fields.get(i).name(), fields.get(i).schema(), blockStats.get(i), blockRows.get(i));
         steps.reached("column " + i);

@@ -36,6 +36,31 @@ class ConcurrentCloseTest {
   }
 
   @Test
+  void atMostAtOnceTasksRunAtATime() throws Exception {
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    AtomicInteger ended = new AtomicInteger();
+    // Each turn's three tasks meet at the barrier, so three run at once; run all six together, they would count six.
+    java.util.concurrent.CyclicBarrier turn = new java.util.concurrent.CyclicBarrier(3);
+    List<ConcurrentClose.Task> tasks = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      tasks.add(() -> {
+        most.accumulateAndGet(running.incrementAndGet(), Math::max);
+        try {
+          turn.await(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+          throw new IOException(e);
+        }
+        running.decrementAndGet();
+        ended.incrementAndGet();
+      });
+    }
+    ConcurrentClose.all(tasks, 3);
+    assertEquals(6, ended.get());
+    assertEquals(3, most.get());
+  }
+
+  @Test
   void aFailureIsThrownOnlyOnceEveryTaskHasEnded() {
     AtomicInteger ended = new AtomicInteger();
     IOException first = new IOException("first");
