@@ -2,6 +2,7 @@ package dev.cif.impl.io;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -11,6 +12,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * Ends several files at once: the closes of a split-directory's column files (and the other files
@@ -63,12 +65,15 @@ public final class ConcurrentClose {
       tasks.get(0).run();
       return;
     }
+    // As the caller's user: a Hive client that impersonates its session's user runs the merge inside a doAs,
+    // and a pool thread would otherwise act as the process's own user (an encryption zone's key calls, for one).
+    UserGroupInformation user = UserGroupInformation.getCurrentUser();
     List<Future<Void>> running = new ArrayList<>(tasks.size());
     for (Task task : tasks) {
-      FutureTask<Void> f = new FutureTask<>(() -> {
+      FutureTask<Void> f = new FutureTask<>(() -> user.doAs((PrivilegedExceptionAction<Void>) () -> {
         task.run();
         return null;
-      });
+      }));
       POOL.execute(f);
       running.add(f);
     }

@@ -36,6 +36,18 @@ class ConcurrentCloseTest {
   }
 
   @Test
+  void tasksRunAsTheCallersUser() throws Exception {
+    List<String> users = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<ConcurrentClose.Task> tasks = new ArrayList<>();
+    for (int i = 0; i < 4; i++) tasks.add(() -> users.add(org.apache.hadoop.security.UserGroupInformation.getCurrentUser().getShortUserName()));
+    org.apache.hadoop.security.UserGroupInformation.createRemoteUser("alice").doAs((java.security.PrivilegedExceptionAction<Void>) () -> {
+      ConcurrentClose.all(tasks);
+      return null;
+    });
+    assertEquals(List.of("alice", "alice", "alice", "alice"), users);
+  }
+
+  @Test
   void atMostAtOnceTasksRunAtATime() throws Exception {
     AtomicInteger running = new AtomicInteger();
     AtomicInteger most = new AtomicInteger();
