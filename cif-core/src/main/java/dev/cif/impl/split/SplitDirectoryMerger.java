@@ -39,13 +39,13 @@ public final class SplitDirectoryMerger {
   /** A merged split-directory being written; hidden from listings. */
   public static final String MERGING_PREFIX = "_cif-merging.";
 
-  /** Where a test stops a merge as a kill would (an Error no cleanup code catches). */
   /**
    * Columns concatenated at once: each holds an HDFS output stream (with up to 80 packets of 64 KiB
    * queued) and an input stream, so a table of hundreds of columns is merged sixteen at a time.
    */
   static final int COLUMNS_AT_ONCE = 16;
 
+  /** Where a test stops a merge as a kill would (an Error no cleanup code catches). */
   interface Steps {
     void reached(String step) throws IOException;
   }

@@ -1,9 +1,9 @@
 package dev.cif.impl.split;
 
 import dev.cif.WriteOptions;
-import dev.cif.impl.io.ConcurrentClose;
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnSpec;
+import dev.cif.impl.io.ConcurrentClose;
 import dev.cif.schema.CifSchemas;
 import java.io.Closeable;
 import java.io.IOException;
