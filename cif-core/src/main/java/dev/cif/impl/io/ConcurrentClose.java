@@ -48,7 +48,7 @@ public final class ConcurrentClose {
    * others added to it as suppressed.
    */
   public static void all(List<Task> tasks) throws IOException {
-    all(tasks, tasks.size());
+    all(tasks, Math.max(1, tasks.size()));
   }
 
   /**

@@ -15,6 +15,8 @@ public final class SkipListWriter {
   private final ValueCodec codec;
   /** The codec if it keeps per-block state (a dictionary), else null. */
   private final BlockScopedWriter scoped;
+  /** Whether a value's growth of the block is held against the value limit (not for values in the preamble). */
+  private final boolean valueSized;
   private final boolean prefixed;
   private final int[] levels;
   private final long maxValueBytes;
@@ -38,6 +40,7 @@ public final class SkipListWriter {
   public SkipListWriter(String column, Schema type, int[] levels, ValueCodec codec, long maxValueBytes) {
     this.codec = codec;
     this.scoped = codec instanceof BlockScopedWriter ? (BlockScopedWriter) codec : null;
+    this.valueSized = scoped == null || !scoped.valuesInPreamble();
     this.prefixed = dev.cif.schema.CifSchemas.isComplex(type);
     this.levels = levels;
     this.maxValueBytes = maxValueBytes;
@@ -150,7 +153,7 @@ public final class SkipListWriter {
   /** A value of a column that is not complex went straight into the values: checks what the block grew by. */
   private void placed(int beforeBytes) {
     int after = computeValueBytes();
-    if (scoped == null || !scoped.valuesInPreamble()) checkSize(after - beforeBytes);
+    if (valueSized) checkSize(after - beforeBytes);
     bytes = after;
   }
 
