@@ -43,6 +43,9 @@ public final class OneMachineCluster implements AutoCloseable {
     boolean columnPlacement = true;
     int nodeMemoryMb = 2048;
     int containerMb = 512;
+    boolean fullJit;
+    String extraJavaOpts = "";
+    final Map<String, String> hdfsSettings = new LinkedHashMap<>();
     List<String> nodeClasspath;
 
     public Options nodes(int n) { nodes = n; return this; }
@@ -51,6 +54,15 @@ public final class OneMachineCluster implements AutoCloseable {
     public Options columnPlacement(boolean on) { columnPlacement = on; return this; }
     public Options nodeMemoryMb(int mb) { nodeMemoryMb = mb; return this; }
     public Options containerMb(int mb) { containerMb = mb; return this; }
+    /**
+     * true: the containers compile with the JDK's default JIT (C1, then C2 for hot code), as a real cluster's do,
+     * for measurements; false (the default): C1 only, for tests, whose containers live seconds.
+     */
+    public Options fullJit(boolean on) { fullJit = on; return this; }
+    /** Settings of the NameNode's and DataNodes' configuration, over this class's own. */
+    public Options hdfsSettings(Map<String, String> settings) { hdfsSettings.putAll(settings); return this; }
+    /** Flags added to every container's JVM (a profiler's, for example). */
+    public Options extraJavaOpts(String opts) { extraJavaOpts = opts.isBlank() ? "" : opts.trim() + " "; return this; }
     /**
      * The jars of the nodes' Hadoop and Tez install (the containers' classpath), in place of the one this
      * module was built with.
@@ -184,6 +196,7 @@ public final class OneMachineCluster implements AutoCloseable {
     // the write pipeline connect by name, i.e. to the node's own address.
     conf.setBoolean(DFSConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, true);
     conf.setBoolean(DFSConfigKeys.DFS_DATANODE_USE_DN_HOSTNAME, true);
+    options.hdfsSettings.forEach(conf::set);
     // Each DataNode listens on its node's own address (checkDataNodeAddrConfig keeps them instead of
     // MiniDFSCluster's 127.0.0.1); hosts() sets dfs.datanode.hostname and racks() the rack table. Its data
     // port listens on every address: the NameNode hands out 127.0.0.1 (where every registration comes
@@ -269,14 +282,18 @@ public final class OneMachineCluster implements AutoCloseable {
   public FileSystem fileSystem() throws IOException { return dfs.getFileSystem(); }
 
   /**
-   * The JVM flags of every container: JDK 17 openings Hadoop, Hive and Tez need, and the node names. C1 only: a
-   * container on this one machine lives seconds, mostly loading classes, and shares the machine's few cores with
-   * every other node. No collector is chosen here: MapReduce's task launch adds -XX:+UseParallelGC of its own,
-   * and a JVM given two collectors does not start ("Multiple garbage collectors selected": Pig's job on YARN).
+   * The JVM flags of every container: JDK 17 openings Hadoop, Hive and Tez need, and the node names. C1 only unless
+   * {@link Options#fullJit}: a test's container on this one machine lives seconds, mostly loading classes, and
+   * shares the machine's few cores with every other node. A benchmark asks for the JDK's default JIT, which a real
+   * cluster's containers run: under C1 alone a kept container's hot loops never get C2's code. No collector is
+   * chosen here: MapReduce's task launch adds -XX:+UseParallelGC of its own, and a JVM given two collectors does
+   * not start ("Multiple garbage collectors selected": Pig's job on YARN).
    */
-  String containerJavaOpts() {
+  String containerJavaOpts() { return containerJavaOpts(options, base); }
+
+  static String containerJavaOpts(Options options, File base) {
     int heap = options.containerMb * 3 / 4;
-    return "-Xmx" + heap + "m -XX:TieredStopAtLevel=1 "
+    return "-Xmx" + heap + "m " + (options.fullJit ? "" : "-XX:TieredStopAtLevel=1 ") + options.extraJavaOpts
         + "--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED "
         + "--add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED "
         + "--add-opens=java.base/java.util.regex=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED "

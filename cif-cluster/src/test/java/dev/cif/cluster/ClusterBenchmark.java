@@ -33,8 +33,11 @@ import org.junit.jupiter.api.Test;
  * The cluster benchmark harness (not run in CI: its name does not end in IT). SSB and/or TPC-H through
  * Hive on Tez containers on the one-machine cluster, data on HDFS, one run of every query per format,
  * with the placement policy chosen by -Dcif.bench.placement=column|default and the tables written by Hive's
- * tasks or, with -Dcif.bench.load=client, then copied by a client on no node; after -Dcif.bench.warmups rounds
- * (default 1) of each format's first query, the formats taking turns going first. Per query and format: wall
+ * tasks or, with -Dcif.bench.load=client, then copied by a client on no node; each query after -Dcif.bench.warmups
+ * untimed rounds (default 1) of it on every format, the formats taking turns going first. The containers run the JDK's
+ * default JIT, as a real cluster's do (-Dcif.bench.jit=c1: C1 only, the tests' setting). The formats load table by
+ * table in turns, after an untimed load each; per table the report gives the load's wall time, the part after Hive's
+ * stages (CIF's block merge) and the tasks' CPU ({@link TableLoad}). Per query and format: wall
  * time, the tasks' CPU time, HDFS bytes read and file opens (Tez counters), NameNode RPCs (the client RPC
  * server's request count, and by method), the CIF column-file and schema-file opens and the distinct column files
  * (the NameNode's audit log: NameNodeOpens), the YARN containers allocated, data-local map tasks, the bytes the tasks read from the DataNodes and the share they
@@ -92,6 +95,9 @@ class ClusterBenchmark {
     // containers. (Raising it from 2048 MB did not, as first thought, fix the map tasks that ran off their
     // split's node: the application master's racks did; cluster.md, "Racks".)
     int nodeMb = Integer.getInteger("cif.bench.node-mb", 4096);
+    // The containers' JIT: the JDK's default (C1, then C2), as a real cluster runs them, unless -Dcif.bench.jit=c1
+    // (the tests' setting, under which hot loops stay C1-compiled: how this benchmark ran before 2026-11-30).
+    boolean fullJit = !"c1".equals(System.getProperty("cif.bench.jit", "full"));
     List<String> problems = new ArrayList<>();
     int[] keptChecked = {0};
     TaskReads.counting();
@@ -99,13 +105,15 @@ class ClusterBenchmark {
 
     org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
     try (OneMachineCluster cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
-        .columnPlacement(column).blockSize(16L << 20).nodeMemoryMb(nodeMb).containerMb(768))) {
+        .columnPlacement(column).blockSize(16L << 20).nodeMemoryMb(nodeMb).containerMb(768).fullJit(fullJit)
+        .extraJavaOpts(System.getProperty("cif.bench.container.opts", "")).hdfsSettings(hdfsSettings()))) {
       FileSystem fs = cluster.fileSystem();
       StringBuilder report = new StringBuilder();
       String load = Files.readString(Path.of("/proc/loadavg")).trim();
       report.append("Placement: ").append(column ? "ColumnPlacementPolicy" : "HDFS default").append(", SF ").append(sf)
           .append(", 4 DataNodes / NodeManagers on 2 racks, 16 MB blocks, ").append(nodeMb)
-          .append(" MB of containers per node, 768 MB containers; tables written by ")
+          .append(" MB of containers per node, 768 MB containers (").append(fullJit ? "the JDK's default JIT" : "C1 only")
+          .append(hdfsSettings().isEmpty() ? "" : "; HDFS settings " + hdfsSettings()).append("); tables written by ")
           .append(clientLoad ? "Hive's tasks, then copied by a client on no node (as from an edge node)" : "Hive's tasks on the nodes")
           .append("; load average at start: ")
           .append(load).append(paired ? "; paired: " + layouts.stream().map(Layout::label).toList()
@@ -128,22 +136,33 @@ class ClusterBenchmark {
           StringBuilder objects = new StringBuilder();
           StringBuilder homes = new StringBuilder();
           report.append("### ").append(w.id().toUpperCase()).append("\n\n| format | load s | bytes on HDFS | split-dirs | best one-node share of a split-dir |\n|---|---|---|---|---|\n");
+          // The layouts load table by table in turns (the order rotating from table to table), so that each sees
+          // the same machine. Untimed first: a scan of every text table at once, so that the session holds the
+          // containers the largest load needs on the nodes of its text, then a load of the largest table per layout,
+          // so that every kept container has run each format's writer. Without them the first large load paid for
+          // what the next reused: new containers (SSB lineorder 40.7 s, then ORC's 23.4 s) or, with the containers
+          // kept, the compiling of the writer and Hive's file sink in each (CIF first 28.5 s against ORC's 22.9 s;
+          // on TPC-H's lineitem ORC first, 42.4 s against CIF's 37.8 s).
+          hive.run(KeptContainers.warmUp(staging, tables));
+          String largest = largest(hive, fs, staging, tables);
           for (Layout layout : layouts) {
-            Format f = layout.format();
             String db = layout.database(w.id());
             hive.run("CREATE DATABASE " + db);
-            mergeOnLoad(hive, layout.merged());
-            long t0 = System.nanoTime();
-            for (String t : tables) {
-              if (layout.merged()) {
-                hive.run("CREATE TABLE " + db + "." + t + " " + f.storage() + " AS SELECT * FROM " + staging + "." + t + " LIMIT 0");
-                hive.run("INSERT OVERWRITE TABLE " + db + "." + t + " SELECT * FROM " + staging + "." + t);
-              } else {
-                hive.run("CREATE TABLE " + db + "." + t + " " + f.storage() + " AS SELECT * FROM " + staging + "." + t);
-              }
+            TableLoad.of(hive, layout, db + ".load_warm_up", staging + "." + largest);
+            hive.run("DROP TABLE " + db + ".load_warm_up PURGE");
+          }
+          Map<Layout, Double> loadS = new LinkedHashMap<>();
+          StringBuilder perTable = new StringBuilder();
+          for (int ti = 0; ti < tables.size(); ti++) {
+            String t = tables.get(ti);
+            for (Layout layout : Layout.turn(layouts, ti)) {
+              TableLoad l = TableLoad.of(hive, layout, layout.database(w.id()) + "." + t, staging + "." + t);
+              loadS.merge(layout, l.wall(), Double::sum);
+              perTable.append(l.row(t, layout.label())).append('\n');
             }
-            double loadS = (System.nanoTime() - t0) / 1e9;
-            mergeOnLoad(hive, false);
+          }
+          for (Layout layout : layouts) {
+            String db = layout.database(w.id());
             Colocation c = new Colocation(0, 0, 0);
             Map<String, Integer> nodes = new java.util.TreeMap<>();
             for (String t : tables) {
@@ -153,9 +172,10 @@ class ClusterBenchmark {
               Colocation.wholeOnNode(fs, location).forEach((node, n) -> nodes.merge(node, n, Integer::sum));
               objects.append(NameNodeObjects.of(fs, location).row(layout.label(), t)).append('\n');
             }
-            report.append(c.row(layout.label(), loadS)).append('\n');
+            report.append(c.row(layout.label(), loadS.get(layout))).append('\n');
             if (!nodes.isEmpty()) homes.append("- ").append(layout.label()).append(": ").append(nodes.toString().replaceAll("[{}]", "")).append('\n');
           }
+          report.append(TableLoad.HEADER).append(perTable).append('\n');
           report.append(NameNodeObjects.HEADER).append(objects).append('\n');
           if (homes.length() > 0) report.append("Split-directories held whole by each node (a node's tasks read them locally):\n\n").append(homes).append('\n');
           objects.setLength(0);
@@ -172,15 +192,16 @@ class ClusterBenchmark {
           for (Layout layout : layouts) {
             hive.run(KeptContainers.warmUp(layout.database(w.id()), tables));
           }
-          // Untimed: each format's first query, so that no format pays the session's first containers.
-          for (int i = 0; i < warmups; i++) {
-            for (Layout layout : layouts) {
-              hive.run("USE " + layout.database(w.id()));
-              for (String sql : HiveShell.statements(w.queryScript(queries.get(0)))) hive.run(sql);
-            }
-          }
           for (int qi = 0; qi < queries.size(); qi++) {
             String q = queries.get(qi);
+            // Untimed: the query on every layout first, so that none pays the compiling of the query's operators
+            // (Hive's joins and aggregations, shared by the formats in kept containers) or new containers.
+            for (int i = 0; i < warmups; i++) {
+              for (Layout layout : layouts) {
+                hive.run("USE " + layout.database(w.id()));
+                for (String sql : HiveShell.statements(w.queryScript(q))) hive.run(sql);
+              }
+            }
             Answer reference = null;
             Layout referenceFormat = null;
             // The layouts take turns going first: the one after another finds the containers it left.
@@ -268,6 +289,28 @@ class ClusterBenchmark {
     hive.set("hive.merge.tezfiles", String.valueOf(on));
     hive.set("hive.exec.pre.hooks", on ? "dev.cif.hive.CifMergeHook" : "");
     hive.set("hive.exec.post.hooks", TezDagCounters.class.getName() + (on ? ",dev.cif.hive.CifMergeHook" : ""));
+  }
+
+  /** The table of the most bytes among a database's tables. */
+  static String largest(EmbeddedHive hive, FileSystem fs, String db, List<String> tables) throws Exception {
+    String largest = tables.get(0);
+    long most = -1;
+    for (String t : tables) {
+      long bytes = fs.getContentSummary(new org.apache.hadoop.fs.Path(HiveAndPigOnClusterIT.location(hive, db + "." + t))).getLength();
+      if (bytes > most) {
+        most = bytes;
+        largest = t;
+      }
+    }
+    return largest;
+  }
+
+  /** HDFS settings over the cluster's own, from -Dcif.bench.hdfs.KEY=VALUE (for example a NameNode's setting). */
+  static Map<String, String> hdfsSettings() {
+    Map<String, String> settings = new java.util.TreeMap<>();
+    System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("cif.bench.hdfs."))
+        .forEach(k -> settings.put(k.substring("cif.bench.hdfs.".length()), System.getProperty(k)));
+    return settings;
   }
 
   /** The head of the per-query table, whose rows are {@link Measured#row}. */

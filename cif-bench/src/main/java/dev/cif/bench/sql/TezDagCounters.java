@@ -21,6 +21,7 @@ import org.apache.tez.common.counters.TezCounters;
  */
 public final class TezDagCounters implements ExecuteWithHookContext {
   private static volatile Map<String, Long> last = Map.of();
+  private static volatile long lastAt;
   private static final Map<String, Long> TOTAL = new ConcurrentHashMap<>();
 
   @Override
@@ -34,6 +35,7 @@ public final class TezDagCounters implements ExecuteWithHookContext {
     }
     sums.forEach((k, v) -> TOTAL.merge(k, v, Long::sum));
     last = sums;
+    lastAt = System.nanoTime();
   }
 
   private static void add(TezCounters counters, Map<String, Long> sums) {
@@ -44,6 +46,12 @@ public final class TezDagCounters implements ExecuteWithHookContext {
 
   /** The counters of the last statement that ran Tez tasks (empty if it ran none). */
   public static Map<String, Long> last() { return last; }
+
+  /**
+   * When this hook last ran ({@link System#nanoTime}): after the statement's DAGs and Hive's own stages (its move,
+   * its merge stage, its statistics), before the post-execution hooks listed after it.
+   */
+  public static long lastAt() { return lastAt; }
 
   /** Forgets the last statement's counters (not the totals). */
   public static void reset() { last = Map.of(); }
