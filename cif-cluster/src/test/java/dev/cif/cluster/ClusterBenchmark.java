@@ -98,6 +98,7 @@ class ClusterBenchmark {
     // The containers' JIT: the JDK's default (C1, then C2), as a real cluster runs them, unless -Dcif.bench.jit=c1
     // (the tests' setting, under which hot loops stay C1-compiled: how this benchmark ran before 2026-11-30).
     boolean fullJit = !"c1".equals(System.getProperty("cif.bench.jit", "full"));
+    Map<String, String> hdfs = hdfsSettings();
     List<String> problems = new ArrayList<>();
     int[] keptChecked = {0};
     TaskReads.counting();
@@ -106,14 +107,14 @@ class ClusterBenchmark {
     org.apache.hadoop.fs.FileUtil.fullyDelete(BASE);
     try (OneMachineCluster cluster = OneMachineCluster.start(BASE, new OneMachineCluster.Options()
         .columnPlacement(column).blockSize(16L << 20).nodeMemoryMb(nodeMb).containerMb(768).fullJit(fullJit)
-        .extraJavaOpts(System.getProperty("cif.bench.container.opts", "")).hdfsSettings(hdfsSettings()))) {
+        .extraJavaOpts(System.getProperty("cif.bench.container.opts", "")).hdfsSettings(hdfs))) {
       FileSystem fs = cluster.fileSystem();
       StringBuilder report = new StringBuilder();
       String load = Files.readString(Path.of("/proc/loadavg")).trim();
       report.append("Placement: ").append(column ? "ColumnPlacementPolicy" : "HDFS default").append(", SF ").append(sf)
           .append(", 4 DataNodes / NodeManagers on 2 racks, 16 MB blocks, ").append(nodeMb)
           .append(" MB of containers per node, 768 MB containers (").append(fullJit ? "the JDK's default JIT" : "C1 only")
-          .append(hdfsSettings().isEmpty() ? "" : "; HDFS settings " + hdfsSettings()).append("); tables written by ")
+          .append(hdfs.isEmpty() ? "" : "; HDFS settings " + hdfs).append("); tables written by ")
           .append(clientLoad ? "Hive's tasks, then copied by a client on no node (as from an edge node)" : "Hive's tasks on the nodes")
           .append("; load average at start: ")
           .append(load).append(paired ? "; paired: " + layouts.stream().map(Layout::label).toList()
