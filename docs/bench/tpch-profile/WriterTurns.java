@@ -7,13 +7,14 @@ import java.util.*;
 
 /**
  * Two builds of cif-core taking turns in one JVM: each build's classes in a class loader of its own (over a
- * shared parent with the rest of cif-bench's classpath, cif-core's jar left out), LineitemWriteTime compiled
- * into WT_CLASSES run in each, the rows parsed once, and the builds alternating A B B A ... so that the
+ * shared parent with the rest of cif-bench's classpath, cif-core's jar left out), docs/bench/write-path/WriteTime.java
+ * compiled into WT_CLASSES run in each, the rows parsed once, and the builds alternating A B B A ... so that the
  * machine's load falls on both alike. Prints every turn's thread CPU and each build's median, and checks that
- * both wrote the same bytes.
+ * both wrote the same bytes. KINDS as WriteTime takes them (lineitem: LLLIDDDDSSTTTSSS; the default is SSB's lineorder).
+ * Before 2026-11-30 the harness was LineitemWriteTime.java (git history: 91c17fc), which WriteTime replaced.
  *
- * javac -d WT_CLASSES -cp A_CLASSES:"$(cat cif-bench/target/classpath.txt)" docs/bench/tpch-profile/LineitemWriteTime.java
- * java -cp "$(cat cif-bench/target/classpath.txt)" docs/bench/tpch-profile/WriterTurns.java A_CLASSES B_CLASSES WT_CLASSES TBL ROWS TURNS OUT_DIR
+ * javac -d WT_CLASSES -cp A_CLASSES:"$(cat cif-bench/target/classpath.txt)" docs/bench/write-path/WriteTime.java
+ * java -cp "$(cat cif-bench/target/classpath.txt)" docs/bench/tpch-profile/WriterTurns.java A_CLASSES B_CLASSES WT_CLASSES TBL ROWS TURNS OUT_DIR [KINDS]
  */
 public class WriterTurns {
   public static void main(String[] a) throws Exception {
@@ -31,10 +32,13 @@ public class WriterTurns {
     for (int s = 0; s < 2; s++) {
       ClassLoader l = new URLClassLoader(new URL[] {wt, new File(a[s]).toURI().toURL()}, parent);
       loaders[s] = l;
-      Class<?> c = Class.forName("LineitemWriteTime", true, l);
+      Class<?> c = Class.forName("WriteTime", true, l);
       write[s] = c.getMethod("writeOnce", Object[].class, String.class);
       digest[s] = c.getMethod("digest", Path.class);
-      if (data == null) data = c.getMethod("parse", String.class, int.class).invoke(null, a[3], Integer.parseInt(a[4]));
+      if (data == null) {
+        data = c.getMethod("parse", String.class, int.class, String.class).invoke(null, a[3], Integer.parseInt(a[4]),
+            a.length > 7 ? a[7] : (String) c.getField("LINEORDER").get(null));
+      }
     }
     int turns = Integer.parseInt(a[5]);
     List<List<Long>> ms = List.of(new ArrayList<>(), new ArrayList<>());
@@ -44,7 +48,7 @@ public class WriterTurns {
         int s = (t % 2 == 0) ? k : 1 - k; // A B, then B A
         Path dir = Paths.get(a[6], side[s]);
         Thread.currentThread().setContextClassLoader(loaders[s]); // Hadoop's Configuration loads classes through it
-        long m = (Long) write[s].invoke(null, data, dir.toString());
+        long m = (Long) write[s].invoke(null, data, dir.toString()) / 1_000_000;
         md5[s] = (String) digest[s].invoke(null, dir);
         if (t >= 2) ms.get(s).add(m); // the first two turns warm the JIT
         System.out.printf("turn %d %s %d ms %s%n", t, side[s], m, md5[s]);

@@ -62,6 +62,23 @@ final class BlockStatsBuilder {
     any = true;
   }
 
+  /** Values v[from, to) as {@link #addInteger} takes them one by one, the bounds found in one pass. */
+  void addIntegers(long[] v, int from, int to) {
+    if (type != Schema.Type.INT && type != Schema.Type.LONG || unbounded || from == to) {
+      for (int i = from; i < to; i++) addInteger(v[i]);
+      return;
+    }
+    long min = v[from];
+    long max = min;
+    for (int i = from + 1; i < to; i++) {
+      min = Math.min(min, v[i]);
+      max = Math.max(max, v[i]);
+    }
+    addLong(min);
+    any = true;
+    addLong(max);
+  }
+
   /** A float or double value (a double column takes a float as a double). */
   void addReal(double x) {
     if (type == null || unbounded) return;

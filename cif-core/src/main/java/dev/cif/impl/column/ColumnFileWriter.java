@@ -122,6 +122,31 @@ public final class ColumnFileWriter implements dev.cif.ColumnWriter, dev.cif.Col
 
   @Override public void appendValue(Object v) throws IOException { write(v); }
 
+  /**
+   * A run of values of one primitive kind (l[from, to) for BOOLEAN, INT and LONG, d[from, to) for FLOAT
+   * and DOUBLE), as that many appends would take them: the same blocks, in one loop per block
+   * ({@link ColumnStage} hands a column's held values this way).
+   */
+  void appendRun(Kind kind, long[] l, double[] d, int from, int to) throws IOException {
+    if (keyedCodec != null) {
+      for (int i = from; i < to; i++) append(kind, l == null ? 0 : l[i], d == null ? 0 : d[i], null, 0, 0);
+      return;
+    }
+    int i = from;
+    while (i < to) {
+      int took;
+      try {
+        took = builder.addRun(kind, l, d, i, to, blockBytes, MAX_BLOCK_ROWS);
+      } catch (RuntimeException e) {
+        throw cannotWrite(kind.name().toLowerCase(java.util.Locale.ROOT), e);
+      }
+      if (kind == Kind.INT || kind == Kind.LONG) stats.addIntegers(l, i, i + took);
+      else if (kind != Kind.BOOLEAN) for (int k = i; k < i + took; k++) stats.addReal(d[k]);
+      i += took;
+      endValue();
+    }
+  }
+
   private IllegalArgumentException cannotWrite(String what, RuntimeException e) {
     return new IllegalArgumentException("column " + spec.name + " (" + spec.schema + "): cannot write " + what + " value: " + e.getMessage(), e);
   }

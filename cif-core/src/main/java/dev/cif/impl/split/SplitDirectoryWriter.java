@@ -3,6 +3,7 @@ package dev.cif.impl.split;
 import dev.cif.WriteOptions;
 import dev.cif.impl.column.ColumnFileWriter;
 import dev.cif.impl.column.ColumnSpec;
+import dev.cif.impl.column.ColumnStage;
 import dev.cif.impl.io.ConcurrentClose;
 import dev.cif.schema.CifSchemas;
 import java.io.Closeable;
@@ -21,13 +22,22 @@ import org.apache.hadoop.fs.Path;
  * never sees a partial split-directory and a failed write leaves nothing visible.
  */
 public final class SplitDirectoryWriter implements dev.cif.CifWriter {
+  /**
+   * Rows whose appended values are held ({@link ColumnStage}) and then encoded a column at a time. A multiple
+   * of DatasetWriter's size check, so that the check always sees every row's bytes.
+   */
+  static final int STAGED_ROWS = 128;
+
   private final FileSystem fs;
   private final Path dir;
   private final Path tmp;
   private final Schema schema;
   private final ColumnFileWriter[] columns;
+  private final ColumnStage[] stages;
   private final List<String> files = new ArrayList<>();
   private long rows;
+  /** Rows ended whose values the stages still hold. */
+  private int staged;
   private boolean done;
 
   public SplitDirectoryWriter(FileSystem fs, Path dir, Schema schema, WriteOptions opts) throws IOException {
@@ -41,12 +51,15 @@ public final class SplitDirectoryWriter implements dev.cif.CifWriter {
     if (!fs.mkdirs(tmp)) throw new IOException("cannot create " + tmp);
     List<Schema.Field> fields = schema.getFields();
     columns = new ColumnFileWriter[fields.size()];
+    stages = new ColumnStage[columns.length];
     try {
       for (int i = 0; i < columns.length; i++) {
         ColumnSpec spec = ColumnSpec.of(fields.get(i), opts);
         String name = SplitDirectoryLayout.columnFileName(i, spec.name);
         files.add(name);
         columns[i] = new ColumnFileWriter(fs.create(new Path(tmp, name), false), spec, opts.blockBytes(), opts.maxValueBytes());
+        // One more than the rows, so that a stage fills only when a row gives its column two values.
+        stages[i] = new ColumnStage(columns[i], STAGED_ROWS + 1);
       }
     } catch (IOException | RuntimeException e) {
       abort();
@@ -58,6 +71,7 @@ public final class SplitDirectoryWriter implements dev.cif.CifWriter {
 
   /** Writes one record; a record that cannot be written is refused whole and leaves nothing behind. */
   public void write(IndexedRecord r) throws IOException {
+    drain();
     int i = 0;
     try {
       for (; i < columns.length; i++) columns[i].write(r.get(i));
@@ -72,24 +86,41 @@ public final class SplitDirectoryWriter implements dev.cif.CifWriter {
     rows++;
   }
 
-  /** The column file's writer itself: appends go straight to it, {@link #endRow} checks the row is whole. */
-  public dev.cif.ColumnAppender column(int field) { return columns[field]; }
+  /** The column's stage: {@link #endRow} checks the row is whole, and every {@value #STAGED_ROWS} rows encodes them. */
+  public dev.cif.ColumnAppender column(int field) { return stages[field]; }
 
   public void endRow() throws IOException {
     long want = rows + 1;
-    for (ColumnFileWriter c : columns) {
-      if (c.rows() != want) {
+    for (int i = 0; i < stages.length; i++) {
+      if (stages[i].rows() != want) {
         abort();
-        throw new IOException("row " + rows + " of split-directory " + dir + " has " + (c.rows() - rows) + " values in column "
-            + c.spec().name + ", not 1; split-directory abandoned");
+        throw new IOException("row " + rows + " of split-directory " + dir + " has " + (stages[i].rows() - rows) + " values in column "
+            + columns[i].spec().name + ", not 1; split-directory abandoned");
       }
     }
     rows = want;
+    if (++staged == STAGED_ROWS) drain();
+  }
+
+  /**
+   * Encodes the rows the stages hold, a column at a time. A value refused there leaves its row unfinished:
+   * the split-directory is abandoned, and the error names the column and the row.
+   */
+  private void drain() throws IOException {
+    staged = 0;
+    try {
+      for (ColumnStage s : stages) s.drain();
+    } catch (RuntimeException e) {
+      abort();
+      throw new IOException("split-directory " + dir + " abandoned: " + e.getMessage(), e);
+    }
   }
 
   public long rows() { return rows; }
 
-  public long bytesWritten() {
+  /** Encoded bytes, every ended row's included. */
+  public long bytesWritten() throws IOException {
+    drain();
     long n = 0;
     for (ColumnFileWriter c : columns) n += c.bytesWritten();
     return n;
@@ -98,6 +129,7 @@ public final class SplitDirectoryWriter implements dev.cif.CifWriter {
   @Override
   public void close() throws IOException {
     if (done) return;
+    drain();
     try {
       for (ColumnFileWriter c : columns) c.finish();
       // The streams' closes, and the schema file's whole write, side by side (ConcurrentClose says why).

@@ -24,6 +24,12 @@ public final class PackedWriter extends ValueCodec implements BlockScopedWriter 
   private long closedBytes;
   /** The open run's {min, max, nulls}, kept as values arrive: the writer asks the block size after every value. */
   private long[] open = {0, 0, 0};
+  /**
+   * The open run's bit width and the bytes of its minimum and width byte, recomputed only when its range
+   * changes (a few times a run), so that the size asked after every value is a multiply and a shift.
+   */
+  private int openWidth;
+  private int openFixedBytes = 2;
   /** Packs the runs' words and groups repeats runs. */
   private final PackedRepeats packing = new PackedRepeats();
 
@@ -43,7 +49,7 @@ public final class PackedWriter extends ValueCodec implements BlockScopedWriter 
   @Override public void beginBlock() {
     count = 0;
     closedBytes = 0;
-    open = range(0, 0);
+    setOpen(range(0, 0));
   }
 
   @Override public void write(Object v, ByteSink out) {
@@ -112,14 +118,24 @@ public final class PackedWriter extends ValueCodec implements BlockScopedWriter 
       open[2]++;
     } else if (open[2] == before) {
       open[0] = open[1] = x; // the run's first value that is not null
-    } else {
-      open[0] = Math.min(open[0], x);
-      open[1] = Math.max(open[1], x);
+      setOpen(open);
+    } else if (x < open[0]) {
+      open[0] = x;
+      setOpen(open);
+    } else if (x > open[1]) {
+      open[1] = x;
+      setOpen(open);
     }
     if (count % PackedType.RUN == 0) {
       closedBytes += runBytes(PackedType.RUN, open);
-      open = range(0, 0);
+      setOpen(range(0, 0));
     }
+  }
+
+  private void setOpen(long[] range) {
+    open = range;
+    openWidth = width(range);
+    openFixedBytes = fixedBytes(range);
   }
 
   @Override public void undoLastWrite() {
@@ -127,20 +143,25 @@ public final class PackedWriter extends ValueCodec implements BlockScopedWriter 
     recorded = false;
     if (count % PackedType.RUN == 0) closedBytes -= runBytes(PackedType.RUN, range(count - PackedType.RUN, PackedType.RUN));
     count--;
-    open = range(count - count % PackedType.RUN, count % PackedType.RUN);
+    setOpen(range(count - count % PackedType.RUN, count % PackedType.RUN));
   }
 
   @Override public boolean valuesInPreamble() { return true; }
 
   @Override public int preambleBytes() {
     int n = count % PackedType.RUN;
-    return (int) (closedBytes + (n == 0 ? 0 : runBytes(n, open)));
+    return (int) (closedBytes + (n == 0 ? 0 : runBytes(n, openFixedBytes, openWidth, open[2] != 0)));
   }
 
-  private static long runBytes(int n, long[] range) {
-    int width = width(range);
-    return ByteSink.uvarLongSize((range[0] << 1) ^ (range[0] >> 63)) + 1 + (range[2] != 0 ? (n + 7) / 8 : 0) + ((long) n * width + 63) / 64 * 8;
+  private static long runBytes(int n, long[] range) { return runBytes(n, fixedBytes(range), width(range), range[2] != 0); }
+
+  /** A run's size: its minimum and width byte, its null bits if it has nulls, and its words. */
+  private static long runBytes(int n, int fixedBytes, int width, boolean nulls) {
+    return fixedBytes + (nulls ? (n + 7) / 8 : 0) + ((long) n * width + 63) / 64 * 8;
   }
+
+  /** The run's minimum (a zig-zag varint) and its width byte. */
+  private static int fixedBytes(long[] range) { return ByteSink.uvarLongSize((range[0] << 1) ^ (range[0] >> 63)) + 1; }
 
   /** {min, max, nulls} of the values in [from, from + n); min = max = 0 when all are null. */
   private long[] range(int from, int n) {

@@ -138,6 +138,23 @@ public final class SkipListWriter {
     endValue();
   }
 
+  /**
+   * A run of values of one primitive kind, one by one, until the block holds {@code fullBytes} bytes or
+   * {@code fullCount} values; returns how many it took. The values are l[from, to) for BOOLEAN, INT and
+   * LONG, d[from, to) for FLOAT and DOUBLE (the arguments of {@link #addTyped}). A value refused leaves the
+   * block as it was after the values before it.
+   */
+  public int addRun(Kind kind, long[] l, double[] d, int from, int to, long fullBytes, int fullCount) {
+    boolean real = kind == Kind.FLOAT || kind == Kind.DOUBLE;
+    int i = from;
+    while (i < to) {
+      if (real) addTyped(kind, 0, d[i++], null, 0, 0);
+      else addTyped(kind, l[i++], 0, null, 0, 0);
+      if (bytes >= fullBytes || count >= fullCount) break;
+    }
+    return i - from;
+  }
+
   private static Object boxed(Kind kind, long l, double d, byte[] b, int off, int len) {
     switch (kind) {
       case NULL: return null;
