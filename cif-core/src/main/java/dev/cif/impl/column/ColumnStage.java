@@ -34,15 +34,21 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
   private int bytesSize;
   private Object[] values;
   private int count;
+  /** Values taken so far, written and held: the split-directory's writer checks every column's after every row. */
+  private long taken;
 
   /** @param capacity values held at most; a full stage drains itself */
   public ColumnStage(ColumnFileWriter target, int capacity) {
     this.target = target;
+    this.taken = target.rows();
     this.kinds = new byte[capacity];
   }
 
   /** Values taken so far: those written and those held. */
-  public long rows() { return target.rows() + count; }
+  public long rows() { return taken; }
+
+  /** Counts a value written to the column's writer directly (a whole record; the stage held nothing). */
+  public void countWritten() { taken++; }
 
   @Override public void appendNull() throws IOException { hold(NULL); }
 
@@ -88,6 +94,7 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
   }
 
   private void hold(byte kind) throws IOException {
+    taken++;
     kinds[count++] = kind;
     if (count == kinds.length) drain();
   }

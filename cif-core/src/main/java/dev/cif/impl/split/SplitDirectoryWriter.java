@@ -83,6 +83,7 @@ public final class SplitDirectoryWriter implements dev.cif.CifWriter {
       }
       throw e;
     }
+    for (ColumnStage st : stages) st.countWritten();
     rows++;
   }
 

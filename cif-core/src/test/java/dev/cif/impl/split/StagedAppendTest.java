@@ -139,6 +139,25 @@ class StagedAppendTest {
   }
 
   @Test
+  void recordsAndAppendedRowsMixInOneSplitDirectory() throws IOException {
+    List<GenericData.Record> rows = rows(1000, 11);
+    Path records = new Path(tmp.resolve("all-records").toUri());
+    Path mixed = new Path(tmp.resolve("mixed").toUri());
+    try (CifWriter w = Cif.createSplitDirectoryWriter(fs, records, SCHEMA, options(null))) {
+      for (GenericData.Record g : rows) w.write(g);
+    }
+    byte[] buffer = new byte[64];
+    try (CifWriter w = Cif.createSplitDirectoryWriter(fs, mixed, SCHEMA, options(null))) {
+      for (int k = 0; k < rows.size(); k++) {
+        if (k % 300 < 200) append(w, rows.get(k), buffer); // runs of appended rows across stage boundaries
+        else w.write(rows.get(k));
+      }
+      assertEquals(rows.size(), w.rows());
+    }
+    assertSameFiles(records, mixed, "mixed");
+  }
+
+  @Test
   void aDatasetRollsAtTheSameRowsEitherWay() throws IOException {
     List<GenericData.Record> rows = rows(5000, 7);
     WriteOptions o = options(null).splitDirectoryBytes(20_000);
