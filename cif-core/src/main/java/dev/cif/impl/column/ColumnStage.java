@@ -1,7 +1,7 @@
 package dev.cif.impl.column;
 
-import java.io.IOException;
 import dev.cif.impl.layout.skiplist.SkipListWriter.Kind;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -9,8 +9,8 @@ import java.util.Arrays;
  *
  * <p>Why: an engine appends a row at a time, so a writer that encodes each value as it arrives moves to
  * another column's encoder (its buffers, its run, its statistics, its branches) on every value. On SSB's
- * lineorder (17 columns) that took 37 ns a value; the same values handed over 128 rows of a column at a
- * time took 23 ns (docs/write-path.md, "Rows staged, columns encoded together"). The file is the same
+ * lineorder (17 columns) that took 37 ns a value; held and handed over 128 rows of a column at a time, the
+ * same values take 24 ns (docs/write-path.md, "Rows staged, columns encoded together"). The file is the same
  * byte for byte: a column's blocks depend on its own values only.
  *
  * <p>A value is kept as its kind and its primitive; bytes are copied (the caller reuses its buffers), an

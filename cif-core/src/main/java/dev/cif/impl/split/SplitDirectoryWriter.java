@@ -23,8 +23,9 @@ import org.apache.hadoop.fs.Path;
  */
 public final class SplitDirectoryWriter implements dev.cif.CifWriter {
   /**
-   * Rows whose appended values are held ({@link ColumnStage}) and then encoded a column at a time. A multiple
-   * of DatasetWriter's size check, so that the check always sees every row's bytes.
+   * Rows whose appended values are held ({@link ColumnStage}) and then encoded a column at a time. DatasetWriter's
+   * size check asks {@link #bytesWritten} every 128 rows, which encodes what is held first; at this period the
+   * stages are empty then.
    */
   static final int STAGED_ROWS = 128;
 
@@ -130,8 +131,8 @@ public final class SplitDirectoryWriter implements dev.cif.CifWriter {
   @Override
   public void close() throws IOException {
     if (done) return;
-    drain();
     try {
+      drain();
       for (ColumnFileWriter c : columns) c.finish();
       // The streams' closes, and the schema file's whole write, side by side (ConcurrentClose says why).
       List<ConcurrentClose.Task> closes = new ArrayList<>();
