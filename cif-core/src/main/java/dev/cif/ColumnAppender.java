@@ -20,14 +20,15 @@ import java.io.IOException;
  *   <li>any type, nested ones (array, map, record, other unions) and enums among them: {@link #appendValue}
  *       with the Avro value {@link CifWriter#write} would take.</li>
  * </ul>
- * The bytes handed in are copied before the call returns, so the caller may reuse its buffers; a value
- * given to {@link #appendValue} is kept until its row is encoded, so the caller must not change it.
+ * The bytes handed in are copied before the call returns, so the caller may reuse its buffers.
  *
- * <p>A writer holds the values of a few rows and encodes them a column at a time (moving between columns'
- * encoders on every value cost a third of the writer's time). So a value the column cannot hold is refused
- * when its rows are encoded: from {@link CifWriter#endRow} or {@link CifWriter#close} of a later row, as an
- * IOException naming the column and the row, and the split-directory is abandoned (nothing of it becomes
- * visible).
+ * <p>A writer holds the primitive and bytes values of a few rows and encodes them a column at a time (moving
+ * between columns' encoders on every value cost a third of the writer's time). So such a value the column
+ * cannot hold is refused when its rows are encoded: from {@link CifWriter#endRow} or {@link CifWriter#close}
+ * of a later row, as an IOException naming the column and the row, and the split-directory is abandoned
+ * (nothing of it becomes visible). A value given to {@link #appendValue} is encoded at once and refused by
+ * that call, with an IllegalArgumentException naming the column and the row; after it the row cannot be
+ * completed, and the caller aborts the writer.
  */
 public interface ColumnAppender {
   /** The row has no value here (the column's type must be nullable). */

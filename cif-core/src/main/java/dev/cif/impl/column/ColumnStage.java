@@ -13,16 +13,20 @@ import java.util.Arrays;
  * same values take 24 ns (docs/write-path.md, "Rows staged, columns encoded together"). The file is the same
  * byte for byte: a column's blocks depend on its own values only.
  *
- * <p>A value is kept as its kind and its primitive; bytes are copied (the caller reuses its buffers), an
- * {@link #appendValue} value is kept by reference. A value the column refuses is therefore refused when
- * the stage is {@link #drain drained}, with the row it belongs to in the message.
+ * <p>A value is kept as its kind and its primitive, bytes are copied (the caller reuses its buffers), and a
+ * value the column refuses is therefore refused when the stage is {@link #drain drained}, with the row it
+ * belongs to in the message. Memory stays bounded as the column writer's is: bytes are held up to
+ * {@value #HELD_BYTES} (a column of large strings is encoded a few values at a time), and a nested value
+ * ({@link #appendValue}, of a size unknown until encoded) is not held: the stage drains and writes it.
  */
 public final class ColumnStage implements dev.cif.ColumnAppender {
-  private static final byte NULL = 0, BOOLEAN = 1, INT = 2, LONG = 3, FLOAT = 4, DOUBLE = 5, BYTES = 6, VALUE = 7;
+  private static final byte NULL = 0, BOOLEAN = 1, INT = 2, LONG = 3, FLOAT = 4, DOUBLE = 5, BYTES = 6;
   /** The writer's kind of each primitive held kind (BOOLEAN to DOUBLE). */
   private static final Kind[] PRIMITIVE = {null, Kind.BOOLEAN, Kind.INT, Kind.LONG, Kind.FLOAT, Kind.DOUBLE};
+  /** Bytes held at most (and one value more) before the stage drains itself. */
+  static final int HELD_BYTES = 1 << 16;
   /** Past this, a drained stage lets its bytes go: one long string must not pin its size per column. */
-  private static final int KEPT_BYTES = 1 << 16;
+  private static final int KEPT_BYTES = 2 * HELD_BYTES;
 
   private final ColumnFileWriter target;
   private final byte[] kinds;
@@ -32,7 +36,6 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
   private int[] byteEnds;
   private byte[] bytes;
   private int bytesSize;
-  private Object[] values;
   private int count;
   /** Values taken so far, written and held: the split-directory's writer checks every column's after every row. */
   private long taken;
@@ -73,12 +76,17 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
     bytesSize += len;
     byteEnds[count] = bytesSize;
     hold(BYTES);
+    if (bytesSize >= HELD_BYTES) drain();
   }
 
   @Override public void appendValue(Object v) throws IOException {
-    if (values == null) values = new Object[kinds.length];
-    values[count] = v;
-    hold(VALUE);
+    drain();
+    taken++;
+    try {
+      target.appendValue(v);
+    } catch (IllegalArgumentException e) {
+      throw refused(e);
+    }
   }
 
   private void holdLong(byte kind, long v) throws IOException {
@@ -114,23 +122,23 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
           i = end;
           continue;
         }
-        switch (kind) {
-          case NULL: target.appendNull(); break;
-          case BYTES:
-            target.appendBytes(bytes, start, byteEnds[i] - start);
-            start = byteEnds[i];
-            break;
-          default:
-            target.appendValue(values[i]);
-            values[i] = null;
-            break;
+        if (kind == NULL) {
+          target.appendNull();
+        } else {
+          target.appendBytes(bytes, start, byteEnds[i] - start);
+          start = byteEnds[i];
         }
         i++;
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("row " + target.rows() + ": " + e.getMessage(), e);
+        throw refused(e);
       }
     }
     bytesSize = 0;
     if (bytes != null && bytes.length > KEPT_BYTES) bytes = null;
+  }
+
+  /** The column writer's refusal, with the row of the value: the caller learns of it rows later. */
+  private IllegalArgumentException refused(IllegalArgumentException e) {
+    return new IllegalArgumentException("row " + target.rows() + ": " + e.getMessage(), e);
   }
 }

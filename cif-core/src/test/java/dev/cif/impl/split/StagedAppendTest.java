@@ -139,6 +139,23 @@ class StagedAppendTest {
   }
 
   @Test
+  void largeStringsAreEncodedBeforeTheStageFills() throws IOException {
+    List<GenericData.Record> rows = rows(700, 13);
+    for (int k = 0; k < rows.size(); k += 3) rows.get(k).put("s", new Utf8("x".repeat(20_000 + k)));
+    Path records = new Path(tmp.resolve("large-records").toUri());
+    Path appended = new Path(tmp.resolve("large-appended").toUri());
+    WriteOptions o = new WriteOptions(); // default blocks: many strings to a block
+    try (CifWriter w = Cif.createSplitDirectoryWriter(fs, records, SCHEMA, o)) {
+      for (GenericData.Record g : rows) w.write(g);
+    }
+    byte[] buffer = new byte[40_000];
+    try (CifWriter w = Cif.createSplitDirectoryWriter(fs, appended, SCHEMA, o)) {
+      for (GenericData.Record g : rows) append(w, g, buffer);
+    }
+    assertSameFiles(records, appended, "large strings");
+  }
+
+  @Test
   void recordsAndAppendedRowsMixInOneSplitDirectory() throws IOException {
     List<GenericData.Record> rows = rows(1000, 11);
     Path records = new Path(tmp.resolve("all-records").toUri());
