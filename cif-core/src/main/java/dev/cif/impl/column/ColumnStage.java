@@ -1,8 +1,8 @@
 package dev.cif.impl.column;
 
+import dev.cif.impl.io.ByteSink;
 import dev.cif.impl.layout.skiplist.SkipListWriter.Kind;
 import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * One column's appends, held for a few rows and then handed to its {@link ColumnFileWriter} together.
@@ -34,8 +34,7 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
   private long[] longs;
   private double[] doubles;
   private int[] byteEnds;
-  private byte[] bytes;
-  private int bytesSize;
+  private ByteSink bytes;
   private int count;
   /** Values taken so far, written and held: the split-directory's writer checks every column's after every row. */
   private long taken;
@@ -66,17 +65,12 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
   @Override public void appendDouble(double v) throws IOException { holdDouble(DOUBLE, v); }
 
   @Override public void appendBytes(byte[] b, int off, int len) throws IOException {
-    if (bytes == null) {
-      bytes = new byte[Math.max(1024, len)];
-      byteEnds = new int[kinds.length];
-    } else if (bytes.length - bytesSize < len) {
-      bytes = Arrays.copyOf(bytes, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * bytes.length, (long) bytesSize + len)));
-    }
-    System.arraycopy(b, off, bytes, bytesSize, len);
-    bytesSize += len;
-    byteEnds[count] = bytesSize;
+    if (bytes == null) bytes = new ByteSink(1024);
+    if (byteEnds == null) byteEnds = new int[kinds.length];
+    bytes.writeBytes(b, off, len);
+    byteEnds[count] = bytes.size();
     hold(BYTES);
-    if (bytesSize >= HELD_BYTES) drain();
+    if (bytes != null && bytes.size() >= HELD_BYTES) drain();
   }
 
   @Override public void appendValue(Object v) throws IOException {
@@ -107,7 +101,7 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
     if (count == kinds.length) drain();
   }
 
-  /** Hands the held values to the column's writer, in order: a run of integers of one kind together. */
+  /** Hands the held values to the column's writer, in order: a run of values of one primitive kind together. */
   public void drain() throws IOException {
     int n = count;
     count = 0; // a refused value leaves the row unfinishable either way; nothing is handed twice
@@ -125,7 +119,7 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
         if (kind == NULL) {
           target.appendNull();
         } else {
-          target.appendBytes(bytes, start, byteEnds[i] - start);
+          target.appendBytes(bytes.array(), start, byteEnds[i] - start);
           start = byteEnds[i];
         }
         i++;
@@ -133,8 +127,10 @@ public final class ColumnStage implements dev.cif.ColumnAppender {
         throw refused(e);
       }
     }
-    bytesSize = 0;
-    if (bytes != null && bytes.length > KEPT_BYTES) bytes = null;
+    if (bytes != null) {
+      bytes.reset();
+      if (bytes.array().length > KEPT_BYTES) bytes = null;
+    }
   }
 
   /** The column writer's refusal, with the row of the value: the caller learns of it rows later. */

@@ -18,8 +18,11 @@ import org.apache.hadoop.fs.Path;
  * target size (paper §4.2: each split-directory is a horizontal partition and a unit of work).
  */
 public final class DatasetWriter implements dev.cif.CifWriter {
-  /** How often (in rows) the encoded size is checked; summing every column's size per row is waste. */
-  private static final int SIZE_CHECK_ROWS = 128;
+  /**
+   * How often (in rows) the encoded size is checked; summing every column's size per row is waste. The rows a
+   * split-directory holds before encoding them, so that a check finds nothing held.
+   */
+  private static final int SIZE_CHECK_ROWS = SplitDirectoryWriter.STAGED_ROWS;
 
   private final FileSystem fs;
   private final Path dataset;

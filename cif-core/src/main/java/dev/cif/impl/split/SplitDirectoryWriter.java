@@ -23,9 +23,8 @@ import org.apache.hadoop.fs.Path;
  */
 public final class SplitDirectoryWriter implements dev.cif.CifWriter {
   /**
-   * Rows whose appended values are held ({@link ColumnStage}) and then encoded a column at a time. DatasetWriter's
-   * size check asks {@link #bytesWritten} every 128 rows, which encodes what is held first; at this period the
-   * stages are empty then.
+   * Rows whose appended values are held ({@link ColumnStage}) and then encoded a column at a time. DatasetWriter
+   * checks {@link #bytesWritten} at the same period, so it finds nothing held to encode first.
    */
   static final int STAGED_ROWS = 128;
 
