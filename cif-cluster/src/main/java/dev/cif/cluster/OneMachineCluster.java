@@ -59,7 +59,10 @@ public final class OneMachineCluster implements AutoCloseable {
      * for measurements; false (the default): C1 only, for tests, whose containers live seconds.
      */
     public Options fullJit(boolean on) { fullJit = on; return this; }
-    /** Settings of the NameNode's and DataNodes' configuration, over this class's own. */
+    /**
+     * Settings of the NameNode's and DataNodes' configuration, over this class's own; those of HDFS's client
+     * ({@code dfs.client.*}) also over the client configuration's.
+     */
     public Options hdfsSettings(Map<String, String> settings) { hdfsSettings.putAll(settings); return this; }
     /** Flags added to every container's JVM (a profiler's, for example). */
     public Options extraJavaOpts(String opts) { extraJavaOpts = opts.isBlank() ? "" : opts.trim() + " "; return this; }
@@ -69,6 +72,18 @@ public final class OneMachineCluster implements AutoCloseable {
      */
     public Options nodeClasspath(List<String> jars) { nodeClasspath = List.copyOf(jars); return this; }
   }
+
+  /**
+   * The HDFS client's close settings the client configuration carries (docs/scale.md, "What an operator should
+   * set"): closing a file asks the NameNode to accept its last block, which it does once a DataNode has reported
+   * the block; a client that asks first sleeps, 400 ms by default, before asking again. A CIF split-directory
+   * closes a file per column side by side, so one of them usually loses that race and the statement waits 400 ms
+   * where the report came some 10 ms later. Asking again after 20 ms, doubling, with 10 tries instead of 5, waits
+   * up to 20.5 s in all before failing (the default 12.4 s). The same settings apply to every format.
+   */
+  public static final Map<String, String> CLIENT_CLOSE_SETTINGS = Map.of(
+      "dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "20",
+      "dfs.client.block.write.locateFollowingBlock.retries", "10");
 
   /** The node classpath this module's build resolved (its runtime dependencies: Hadoop, Tez, the placement policy). */
   public static List<String> builtNodeClasspath() throws IOException {
@@ -196,6 +211,9 @@ public final class OneMachineCluster implements AutoCloseable {
     // the write pipeline connect by name, i.e. to the node's own address.
     conf.setBoolean(DFSConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, true);
     conf.setBoolean(DFSConfigKeys.DFS_DATANODE_USE_DN_HOSTNAME, true);
+    // This JVM is a client too (the benchmark's Hive client, CifMergeHook's merge): it closes files as the
+    // client configuration's users do.
+    CLIENT_CLOSE_SETTINGS.forEach(conf::set);
     options.hdfsSettings.forEach(conf::set);
     // Each DataNode listens on its node's own address (checkDataNodeAddrConfig keeps them instead of
     // MiniDFSCluster's 127.0.0.1); hosts() sets dfs.datanode.hostname and racks() the rack table. Its data
@@ -320,11 +338,17 @@ public final class OneMachineCluster implements AutoCloseable {
         // In a container, Hadoop's connections (to the NameNode, the DataNodes, the application master) leave
         // from its node's address; in a client on no node they are unbound (NodeAddressSocketFactory).
         CommonConfigurationKeysPublic.HADOOP_RPC_SOCKET_FACTORY_CLASS_DEFAULT_KEY, NodeAddressSocketFactory.class.getName()));
-    files.put("hdfs-site.xml", Map.of(
-        DFSConfigKeys.DFS_REPLICATION_KEY, "3",
-        DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(options.blockSize),
-        // DataNodes listen on their nodes' addresses, reached by name (see start).
-        DFSConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, "true"));
+    Map<String, String> hdfsSite = new LinkedHashMap<>();
+    hdfsSite.put(DFSConfigKeys.DFS_REPLICATION_KEY, "3");
+    hdfsSite.put(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(options.blockSize));
+    // DataNodes listen on their nodes' addresses, reached by name (see start).
+    hdfsSite.put(DFSConfigKeys.DFS_CLIENT_USE_DN_HOSTNAME, "true");
+    hdfsSite.putAll(CLIENT_CLOSE_SETTINGS);
+    // A client setting given to the cluster (Options.hdfsSettings) reaches its clients too.
+    options.hdfsSettings.forEach((k, v) -> {
+      if (k.startsWith("dfs.client.")) hdfsSite.put(k, v);
+    });
+    files.put("hdfs-site.xml", hdfsSite);
     Map<String, String> yarnSite = new LinkedHashMap<>();
     for (String key : List.of(YarnConfiguration.RM_ADDRESS, YarnConfiguration.RM_SCHEDULER_ADDRESS,
         YarnConfiguration.RM_RESOURCE_TRACKER_ADDRESS, YarnConfiguration.RM_ADMIN_ADDRESS,

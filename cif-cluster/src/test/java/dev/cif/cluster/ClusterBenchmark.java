@@ -31,10 +31,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The cluster benchmark harness (not run in CI: its name does not end in IT). SSB and/or TPC-H through
- * Hive on Tez containers on the one-machine cluster, data on HDFS, one run of every query per format,
+ * Hive on Tez containers on the one-machine cluster, data on HDFS, -Dcif.bench.runs timed runs of every query per
+ * format (default 1; a query's figures are the medians of its runs),
  * with the placement policy chosen by -Dcif.bench.placement=column|default and the tables written by Hive's
  * tasks or, with -Dcif.bench.load=client, then copied by a client on no node; each query after -Dcif.bench.warmups
- * untimed rounds (default 1) of it on every format, the formats taking turns going first. The containers run the JDK's
+ * untimed rounds (default 1) of it on every format, the formats taking turns going first; the tables' loads in
+ * -Dcif.bench.load.rounds rounds (default 1; each but the last dropped again), the report giving every round and the
+ * median. The containers run the JDK's
  * default JIT, as a real cluster's do (-Dcif.bench.jit=c1: C1 only, the tests' setting). The formats load table by
  * table in turns, after an untimed load each; per table the report gives the load's wall time, the part after Hive's
  * stages (CIF's block merge) and the tasks' CPU ({@link TableLoad}). Per query and format: wall
@@ -87,6 +90,11 @@ class ClusterBenchmark {
     boolean clientLoad = "client".equals(System.getProperty("cif.bench.load", "tasks"));
     File out = new File(System.getProperty("cif.bench.out", "target/cluster-bench.md")).getAbsoluteFile();
     int warmups = Integer.getInteger("cif.bench.warmups", 1);
+    // Rounds of loads: on the one-machine cluster one format's load of the same table moved by half between two
+    // runs (SSB lineorder as ORC 13.1 and 19.7 s), so a load figure is the median of the rounds' totals.
+    int loadRounds = Integer.getInteger("cif.bench.load.rounds", 1);
+    // Timed runs of each query per layout, the layouts taking turns; a query's figures are the medians of its runs.
+    int runs = Integer.getInteger("cif.bench.runs", 1);
     boolean merge = Boolean.getBoolean("cif.bench.merge");
     boolean paired = Boolean.getBoolean("cif.bench.paired");
     List<Layout> layouts = Layout.of(formats, merge, paired);
@@ -152,16 +160,26 @@ class ClusterBenchmark {
             TableLoad.of(hive, layout, db + ".load_warm_up", staging + "." + largest);
             hive.run("DROP TABLE " + db + ".load_warm_up PURGE");
           }
-          Map<Layout, Double> loadS = new LinkedHashMap<>();
+          // Per layout, each round's load of all tables; every round but the last drops what it loaded.
+          Map<Layout, List<Double>> roundS = new LinkedHashMap<>();
           StringBuilder perTable = new StringBuilder();
-          for (int ti = 0; ti < tables.size(); ti++) {
-            String t = tables.get(ti);
-            for (Layout layout : Layout.turn(layouts, ti)) {
-              TableLoad l = TableLoad.of(hive, layout, layout.database(w.id()) + "." + t, staging + "." + t);
-              loadS.merge(layout, l.wall(), Double::sum);
-              perTable.append(l.row(t, layout.label())).append('\n');
+          for (int round = 0; round < loadRounds; round++) {
+            boolean last = round == loadRounds - 1;
+            for (int ti = 0; ti < tables.size(); ti++) {
+              String t = tables.get(ti);
+              for (Layout layout : Layout.turn(layouts, ti + round)) {
+                String target = layout.database(w.id()) + "." + t;
+                TableLoad l = TableLoad.of(hive, layout, target, staging + "." + t);
+                List<Double> totals = roundS.computeIfAbsent(layout, x -> new ArrayList<>());
+                if (totals.size() == round) totals.add(0.0);
+                totals.set(round, totals.get(round) + l.wall());
+                perTable.append(l.row(loadRounds == 1 ? t : t + " (round " + (round + 1) + ")", layout.label())).append('\n');
+                if (!last) hive.run("DROP TABLE " + target + " PURGE");
+              }
             }
           }
+          Map<Layout, Double> loadS = new LinkedHashMap<>();
+          roundS.forEach((layout, totals) -> loadS.put(layout, median(totals)));
           for (Layout layout : layouts) {
             String db = layout.database(w.id());
             Colocation c = new Colocation(0, 0, 0);
@@ -176,6 +194,7 @@ class ClusterBenchmark {
             report.append(c.row(layout.label(), loadS.get(layout))).append('\n');
             if (!nodes.isEmpty()) homes.append("- ").append(layout.label()).append(": ").append(nodes.toString().replaceAll("[{}]", "")).append('\n');
           }
+          if (loadRounds > 1) report.append('\n').append(roundsSummary(roundS)).append('\n');
           report.append(TableLoad.HEADER).append(perTable).append('\n');
           report.append(NameNodeObjects.HEADER).append(objects).append('\n');
           if (homes.length() > 0) report.append("Split-directories held whole by each node (a node's tasks read them locally):\n\n").append(homes).append('\n');
@@ -205,32 +224,46 @@ class ClusterBenchmark {
             }
             Answer reference = null;
             Layout referenceFormat = null;
-            // The layouts take turns going first: the one after another finds the containers it left.
-            for (Layout layout : Layout.turn(layouts, qi)) {
-              Format f = layout.format();
-              hive.run("USE " + layout.database(w.id()));
-              Measured m;
-              try {
-                m = measure(hive, rpc, containers, HiveShell.statements(w.queryScript(q)));
-              } catch (Exception e) {
-                problems.add(w.id() + " " + q + " " + layout.label() + " failed: " + e);
-                report.append(String.format("| %s | %s | FAILED: %s |%n", q, layout.label(), String.valueOf(e.getMessage()).replace('\n', ' ')));
-                continue;
+            Map<Layout, List<double[]>> perRun = new LinkedHashMap<>();
+            boolean allAlike = true;
+            for (int run = 0; run < runs; run++) {
+              // The layouts take turns going first: the one after another finds the containers it left.
+              for (Layout layout : Layout.turn(layouts, qi + run)) {
+                Format f = layout.format();
+                String label = runs == 1 ? q : q + " (run " + (run + 1) + ")";
+                hive.run("USE " + layout.database(w.id()));
+                Measured m;
+                try {
+                  m = measure(hive, rpc, containers, HiveShell.statements(w.queryScript(q)));
+                } catch (Exception e) {
+                  allAlike = false;
+                  problems.add(w.id() + " " + q + " " + layout.label() + " failed: " + e);
+                  report.append(String.format("| %s | %s | FAILED: %s |%n", label, layout.label(), String.valueOf(e.getMessage()).replace('\n', ' ')));
+                  continue;
+                }
+                Answer answer = m.answer();
+                if (reference == null) {
+                  reference = answer;
+                  referenceFormat = layout;
+                }
+                String differs = reference.difference(answer);
+                if (differs != null) {
+                  allAlike = false;
+                  problems.add(w.id() + " " + q + " " + layout.label() + " differs from " + referenceFormat.label() + ": " + differs);
+                }
+                if (answers != null) {
+                  String kept = KeptAnswers.check(new File(answers), w.id() + "-" + q + "-" + f.id(), m.rows());
+                  if (kept != null) problems.add(w.id() + " " + q + " " + layout.label() + " differs from the answer kept in " + answers + ": " + kept);
+                  else keptChecked[0]++;
+                }
+                report.append(m.row(label, layout.label())).append(differs == null ? "" : " DIFFERS |").append('\n');
+                perRun.computeIfAbsent(layout, x -> new ArrayList<>()).add(m.totals());
               }
-              Answer answer = m.answer();
-              if (reference == null) {
-                reference = answer;
-                referenceFormat = layout;
-              }
-              String differs = reference.difference(answer);
-              if (differs != null) problems.add(w.id() + " " + q + " " + layout.label() + " differs from " + referenceFormat.label() + ": " + differs);
-              if (answers != null) {
-                String kept = KeptAnswers.check(new File(answers), w.id() + "-" + q + "-" + f.id(), m.rows());
-                if (kept != null) problems.add(w.id() + " " + q + " " + layout.label() + " differs from the answer kept in " + answers + ": " + kept);
-                else keptChecked[0]++;
-              }
-              report.append(m.row(q, layout.label())).append(differs == null ? "" : " DIFFERS |").append('\n');
-              if (differs == null) measured.computeIfAbsent(q, x -> new LinkedHashMap<>()).put(layout, m.totals());
+            }
+            if (allAlike) {
+              Map<Layout, double[]> medians = new LinkedHashMap<>();
+              perRun.forEach((layout, totals) -> medians.put(layout, medianOf(totals)));
+              measured.put(q, medians);
             }
             // A run stopped early still says how its finished queries' answers compared.
             write(out, report + "\n(partial: " + (qi + 1) + " of " + queries.size() + " " + w.id() + " queries; "
@@ -290,6 +323,41 @@ class ClusterBenchmark {
     hive.set("hive.merge.tezfiles", String.valueOf(on));
     hive.set("hive.exec.pre.hooks", on ? "dev.cif.hive.CifMergeHook" : "");
     hive.set("hive.exec.post.hooks", TezDagCounters.class.getName() + (on ? ",dev.cif.hive.CifMergeHook" : ""));
+  }
+
+  /** The median of values (the mean of the middle two of an even count). */
+  static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted().toList();
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  /** Measure by measure, the median of runs' totals ({@link Measured#totals}). */
+  static double[] medianOf(List<double[]> runs) {
+    double[] m = new double[runs.get(0).length];
+    for (int i = 0; i < m.length; i++) {
+      int k = i;
+      m[i] = median(runs.stream().map(r -> r[k]).toList());
+    }
+    return m;
+  }
+
+  /**
+   * Each round's load of all tables per layout and, against ORC's in the same round, its ratio; the median of
+   * the ratios beside the ratio of the medians.
+   */
+  static String roundsSummary(Map<Layout, List<Double>> roundS) {
+    Layout orc = roundS.keySet().stream().filter(l -> l.format() == Format.ORC).findFirst().orElse(null);
+    StringBuilder sb = new StringBuilder("| format | load s, each round | median s | vs ORC, each round | median of the ratios |\n|---|---|---|---|---|\n");
+    roundS.forEach((layout, totals) -> {
+      List<Double> ratios = new ArrayList<>();
+      for (int r = 0; orc != null && r < totals.size(); r++) ratios.add(totals.get(r) / roundS.get(orc).get(r));
+      sb.append(String.format("| %s | %s | %.1f | %s | %s |%n", layout.label(),
+          String.join(", ", totals.stream().map(v -> String.format("%.1f", v)).toList()), median(totals),
+          String.join(", ", ratios.stream().map(v -> String.format("%.2f×", v)).toList()),
+          ratios.isEmpty() ? "" : String.format("%.2f×", median(ratios))));
+    });
+    return sb.toString();
   }
 
   /** The table of the most bytes among a database's tables. */

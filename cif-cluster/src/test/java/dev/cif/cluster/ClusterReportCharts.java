@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * The charts of a {@link ClusterBenchmark} report, drawn from its per-query table: for each workload,
  * wall time, the tasks' CPU time, HDFS bytes read and the node-local share of the tasks' bytes, per query and
- * format ({@code BASE-ssb-time.png}, ...). Reading the report rather than the run's numbers lets a report
+ * format ({@code BASE-ssb-time.png}, ...), the median of a query's runs where it ran several. Reading the report rather than the run's numbers lets a report
  * that was written by an earlier run be charted too: {@code main REPORT.md}.
  */
 final class ClusterReportCharts {
@@ -27,18 +27,7 @@ final class ClusterReportCharts {
   static List<File> write(File report) throws IOException {
     String base = report.getPath().replaceAll("\\.md$", "");
     List<File> written = new ArrayList<>();
-    String workload = null;
-    // workload -> query -> format -> cells of the per-query row
-    Map<String, Map<String, Map<String, String[]>>> rows = new LinkedHashMap<>();
-    for (String line : Files.readAllLines(report.toPath(), StandardCharsets.UTF_8)) {
-      if (line.startsWith("### ")) workload = line.substring(4).trim();
-      String[] cells = line.split("\\|");
-      // | query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local | tasks' bytes | node-local |
-      if (workload == null || cells.length < 11 || !cells[1].trim().matches("q[0-9.]+")) continue;
-      rows.computeIfAbsent(workload, w -> new LinkedHashMap<>()).computeIfAbsent(cells[1].trim(), q -> new LinkedHashMap<>())
-          .put(cells[2].trim(), cells);
-    }
-    for (Map.Entry<String, Map<String, Map<String, String[]>>> w : rows.entrySet()) {
+    for (Map.Entry<String, Map<String, Map<String, List<String[]>>>> w : rows(report).entrySet()) {
       List<String> queries = List.copyOf(w.getValue().keySet());
       List<String> formats = new ArrayList<>();
       w.getValue().values().forEach(m -> m.keySet().forEach(f -> { if (!formats.contains(f)) formats.add(f); }));
@@ -51,8 +40,7 @@ final class ClusterReportCharts {
         double[][] values = new double[queries.size()][formats.size()];
         for (int q = 0; q < queries.size(); q++) {
           for (int f = 0; f < formats.size(); f++) {
-            String[] cells = w.getValue().get(queries.get(q)).get(formats.get(f));
-            values[q][f] = cells == null ? Double.NaN : number(cells[column]) / (m[2].equals("MB") ? 1e6 : 1);
+            values[q][f] = value(w.getValue().get(queries.get(q)).get(formats.get(f)), column) / (m[2].equals("MB") ? 1e6 : 1);
           }
         }
         File png = new File(base + "-" + name + "-" + m[0] + ".png");
@@ -61,6 +49,34 @@ final class ClusterReportCharts {
       }
     }
     return written;
+  }
+
+  /**
+   * The per-query table's rows: workload -> query -> format -> the cells of each of its runs (a report of
+   * -Dcif.bench.runs=N names them "q1.1 (run 2)").
+   */
+  static Map<String, Map<String, Map<String, List<String[]>>>> rows(File report) throws IOException {
+    String workload = null;
+    Map<String, Map<String, Map<String, List<String[]>>>> rows = new LinkedHashMap<>();
+    for (String line : Files.readAllLines(report.toPath(), StandardCharsets.UTF_8)) {
+      if (line.startsWith("### ")) workload = line.substring(4).trim();
+      String[] cells = line.split("\\|");
+      // | query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local | tasks' bytes | node-local |
+      if (workload == null || cells.length < 11) continue;
+      java.util.regex.Matcher q = QUERY.matcher(cells[1].trim());
+      if (!q.matches()) continue;
+      rows.computeIfAbsent(workload, w -> new LinkedHashMap<>()).computeIfAbsent(q.group(1), x -> new LinkedHashMap<>())
+          .computeIfAbsent(cells[2].trim(), f -> new ArrayList<>()).add(cells);
+    }
+    return rows;
+  }
+
+  private static final java.util.regex.Pattern QUERY = java.util.regex.Pattern.compile("(q[0-9.]+)( \\(run [0-9]+\\))?");
+
+  /** The median over runs of one column (NaN where the format has no row for the query). */
+  static double value(List<String[]> runs, int column) {
+    if (runs == null) return Double.NaN;
+    return ClusterBenchmark.median(runs.stream().map(cells -> number(cells[column])).toList());
   }
 
   private static double number(String cell) {
