@@ -73,6 +73,43 @@ class ConcurrentCloseTest {
   }
 
   @Test
+  void aBoundedRunStartsTheNextTaskAsSoonAsOneEnds() throws Exception {
+    // The first task ends only once the last has run: in turns of two, the last would wait for the first forever.
+    java.util.concurrent.CountDownLatch lastRan = new java.util.concurrent.CountDownLatch(1);
+    AtomicInteger ended = new AtomicInteger();
+    List<ConcurrentClose.Task> tasks = new ArrayList<>();
+    tasks.add(() -> {
+      try {
+        if (!lastRan.await(30, TimeUnit.SECONDS)) throw new IOException("the last task did not start while the first ran");
+      } catch (InterruptedException e) {
+        throw new IOException(e);
+      }
+      ended.incrementAndGet();
+    });
+    for (int i = 0; i < 3; i++) tasks.add(ended::incrementAndGet);
+    tasks.add(() -> {
+      ended.incrementAndGet();
+      lastRan.countDown();
+    });
+    ConcurrentClose.all(tasks, 2);
+    assertEquals(5, ended.get());
+  }
+
+  @Test
+  void aBoundedRunStartsNoTaskAfterAFailure() {
+    AtomicInteger started = new AtomicInteger();
+    List<ConcurrentClose.Task> tasks = new ArrayList<>();
+    tasks.add(() -> {
+      started.incrementAndGet();
+      throw new IOException("first");
+    });
+    for (int i = 0; i < 5; i++) tasks.add(started::incrementAndGet);
+    IOException e = assertThrows(IOException.class, () -> ConcurrentClose.all(tasks, 1));
+    assertEquals("first", e.getMessage());
+    assertEquals(1, started.get());
+  }
+
+  @Test
   void aFailureIsThrownOnlyOnceEveryTaskHasEnded() {
     AtomicInteger ended = new AtomicInteger();
     IOException first = new IOException("first");
