@@ -3,6 +3,7 @@ package dev.cif.cluster;
 import dev.cif.embedded.hive.EmbeddedHive;
 import dev.cif.embedded.hive.HiveShell;
 import dev.cif.embedded.pig.ClusterPig;
+import dev.cif.embedded.pig.PigScript;
 import dev.cif.bench.sql.Answer;
 import dev.cif.bench.sql.Format;
 import dev.cif.testing.CrawlPages;
@@ -131,7 +132,7 @@ final class CrawlOnCluster {
         String output = dir + "crawl." + f[0];
         long t0 = System.nanoTime();
         try (java.io.InputStream in = Files.newInputStream(scripts.resolve("load_crawl.pig"))) {
-          pig.registerScript(in, Map.of("input", dir + "crawl.txt", "output", output, "storer", f[1]));
+          PigScript.runOrFail(pig, "load_crawl.pig", in, Map.of("input", dir + "crawl.txt", "output", output, "storer", f[1]));
         }
         inputs.add(new String[] {f[0], output, f[2], String.format("%.1f", (System.nanoTime() - t0) / 1e9)});
       }
@@ -143,7 +144,7 @@ final class CrawlOnCluster {
         TaskReads.Snapshot reads0 = TaskReads.counting().now();
         long start = System.nanoTime();
         try (java.io.InputStream in = Files.newInputStream(scripts.resolve("crawl.pig"))) {
-          pig.registerScript(in, Map.of("input", input[1], "loader", input[2], "output", output));
+          PigScript.runOrFail(pig, "crawl.pig", in, Map.of("input", input[1], "loader", input[2], "output", output));
         }
         double wall = (System.nanoTime() - start) / 1e9;
         long rpcs = rpc.getClientRpcServer().getRpcMetrics().getTotalRequests() - rpc0;

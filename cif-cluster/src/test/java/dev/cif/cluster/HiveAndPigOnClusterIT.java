@@ -25,6 +25,7 @@ import dev.cif.testing.CrawlPages;
 import org.apache.pig.ExecType;
 import org.apache.pig.PigServer;
 import dev.cif.embedded.pig.ClusterPig;
+import dev.cif.embedded.pig.PigScript;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -245,10 +246,10 @@ class HiveAndPigOnClusterIT {
   private static List<String> crawlJob(PigServer pig, String text, String cif, String answer) throws Exception {
     Path scripts = Path.of("../ddl-examples/src/main/pig").toAbsolutePath();
     try (java.io.InputStream in = Files.newInputStream(scripts.resolve("load_crawl.pig"))) {
-      pig.registerScript(in, Map.of("input", text, "output", cif, "storer", "dev.cif.pig.CifStorer('metadata:dcsl')"));
+      PigScript.runOrFail(pig, "load_crawl.pig", in, Map.of("input", text, "output", cif, "storer", "dev.cif.pig.CifStorer('metadata:dcsl')"));
     }
     try (java.io.InputStream in = Files.newInputStream(scripts.resolve("crawl.pig"))) {
-      pig.registerScript(in, Map.of("input", cif, "loader", "dev.cif.pig.CifLoader()", "output", answer));
+      PigScript.runOrFail(pig, "crawl.pig", in, Map.of("input", cif, "loader", "dev.cif.pig.CifLoader()", "output", answer));
     }
     List<String> lines = new ArrayList<>();
     Path local = Path.of(answer);

@@ -16,7 +16,6 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.pig.ExecType;
 import org.apache.pig.PigServer;
-import org.apache.pig.tools.grunt.GruntParser;
 
 /**
  * {@code bin/cif pig -e STATEMENTS | -f FILE}: Pig Latin in local mode with CIF on the classpath, so
@@ -98,12 +97,10 @@ public final class PigShell {
     if (cluster == null) p.setProperty("pig.jobcontrol.sleep", "100");
     PigServer pig = cluster != null ? ClusterPig.open(cluster, p) : new PigServer(ExecType.LOCAL, p);
     try {
-      GruntParser parser = new GruntParser(script, pig);
-      parser.setInteractive(false);
-      int[] results = parser.parseStopOnError();
-      if (results[1] == 0) return 0;
+      int failed = PigScript.run(pig, script);
+      if (failed == 0) return 0;
       Throwable task = taskFailures.takeThrowable();
-      err.println("cif pig: FAILED: " + (task == null ? results[1] + " job(s) failed" : RootCause.of(task, task)));
+      err.println("cif pig: FAILED: " + (task == null ? failed + " job(s) failed" : RootCause.of(task, task)));
       return 1;
     } catch (Exception e) {
       Throwable task = taskFailures.takeThrowable();

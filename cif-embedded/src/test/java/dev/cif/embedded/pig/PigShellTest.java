@@ -68,7 +68,7 @@ class PigShellTest {
   }
 
   /** A CIF dataset of ids and names n0, n1, ... with the default write options. */
-  private static org.apache.hadoop.fs.Path write(Path dir, int rows) throws Exception {
+  static org.apache.hadoop.fs.Path write(Path dir, int rows) throws Exception {
     Schema s = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"T\",\"fields\":["
         + "{\"name\":\"id\",\"type\":\"int\"},{\"name\":\"name\",\"type\":\"string\"}]}");
     Configuration conf = new Configuration();
