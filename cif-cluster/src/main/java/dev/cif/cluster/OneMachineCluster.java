@@ -78,8 +78,9 @@ public final class OneMachineCluster implements AutoCloseable {
    * set"): closing a file asks the NameNode to accept its last block, which it does once a DataNode has reported
    * the block; a client that asks first sleeps, 400 ms by default, before asking again. A CIF split-directory
    * closes a file per column side by side, so one of them usually loses that race and the statement waits 400 ms
-   * for a report that comes within tens of milliseconds (docs/bench/write-path/close-times.txt). Asking again after 20 ms, doubling, with 10 tries instead of 5, waits
-   * up to 20.5 s in all before failing (the default 12.4 s). The same settings apply to every format.
+   * for a report that comes within tens of milliseconds (docs/bench/write-path/close-times.txt). Asking again
+   * after 20 ms, doubling, with 10 tries instead of 5, waits up to 20.5 s in all before failing (the default
+   * 12.4 s). The same settings apply to every format.
    */
   public static final Map<String, String> CLIENT_CLOSE_SETTINGS = Map.of(
       "dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "20",
