@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The charts of a {@link ClusterBenchmark} report, drawn from its per-query table: for each workload,
@@ -63,7 +65,7 @@ final class ClusterReportCharts {
       String[] cells = line.split("\\|");
       // | query | format | wall s | task CPU s | HDFS bytes read | HDFS opens | NameNode RPCs | data-local | tasks' bytes | node-local |
       if (workload == null || cells.length < 11) continue;
-      java.util.regex.Matcher q = QUERY.matcher(cells[1].trim());
+      Matcher q = QUERY.matcher(cells[1].trim());
       if (!q.matches()) continue;
       rows.computeIfAbsent(workload, w -> new LinkedHashMap<>()).computeIfAbsent(q.group(1), x -> new LinkedHashMap<>())
           .computeIfAbsent(cells[2].trim(), f -> new ArrayList<>()).add(cells);
@@ -71,7 +73,7 @@ final class ClusterReportCharts {
     return rows;
   }
 
-  private static final java.util.regex.Pattern QUERY = java.util.regex.Pattern.compile("(q[0-9.]+)( \\(run [0-9]+\\))?");
+  private static final Pattern QUERY = Pattern.compile("(q[0-9.]+)( \\(run [0-9]+\\))?");
 
   /** The median over runs of one column (NaN where the format has no row for the query). */
   static double value(List<String[]> runs, int column) {

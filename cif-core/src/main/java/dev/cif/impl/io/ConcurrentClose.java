@@ -11,6 +11,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.security.UserGroupInformation;
 
@@ -64,8 +65,8 @@ public final class ConcurrentClose {
       side(tasks);
       return;
     }
-    java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-    java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicInteger next = new AtomicInteger();
+    AtomicBoolean failed = new AtomicBoolean();
     List<Task> workers = new ArrayList<>(atOnce);
     for (int w = 0; w < atOnce; w++) {
       workers.add(() -> {
