@@ -105,7 +105,9 @@ class HiveAndPigOnClusterIT {
     assertContainersGotCifOnlyAsShippedJars("hive-cif");
     // Written by CTAS in Tez containers, 3 replicas of 1 MB blocks: ColumnPlacementPolicy keeps each
     // split-directory's column files on one set of nodes.
-    assertEveryBlockOfASplitDirectoryOnTheSameNodes(new org.apache.hadoop.fs.Path(location(hive, "ssb_cif.lineorder")));
+    org.apache.hadoop.fs.Path lineorder = new org.apache.hadoop.fs.Path(location(hive, "ssb_cif.lineorder"));
+    awaitReplicas(lineorder, 3); // the blocks' hosts compared are those the NameNode has been told of
+    assertEveryBlockOfASplitDirectoryOnTheSameNodes(lineorder);
     localRunner();
     try {
       List<String> local = new ArrayList<>();
@@ -139,6 +141,10 @@ class HiveAndPigOnClusterIT {
     } finally {
       hive.set("dfs.replication", "3");
     }
+    // The query's split lists the nodes the NameNode knows to hold the blocks. A close returns once one replica is
+    // reported (with the client's close settings, 20 ms after the first ask instead of 400), so the other
+    // replicas may still be unknown when the query plans, and the task's node then not among its split's.
+    awaitReplicas(new org.apache.hadoop.fs.Path(location(hive, "crawl.urlinfo")), 4);
     String crawl = script.get(2);
     assertTrue(crawl.contains("metadata['content-type']"), crawl);
     TezDagCounters.reset();
@@ -171,6 +177,23 @@ class HiveAndPigOnClusterIT {
   static String location(EmbeddedHive hive, String table) throws Exception {
     return hive.run("DESCRIBE FORMATTED " + table).stream().filter(l -> l.startsWith("Location:"))
         .findFirst().orElseThrow().substring("Location:".length()).trim();
+  }
+
+  /** Waits (up to 30 s) until the NameNode knows {@code replicas} replicas of every block of the CIF files under root. */
+  static void awaitReplicas(org.apache.hadoop.fs.Path root, int replicas) throws Exception {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (true) {
+      int fewest = Integer.MAX_VALUE;
+      var files = fs.listFiles(root, true);
+      while (files.hasNext()) {
+        var f = files.next();
+        if (!f.getPath().getName().endsWith(".cif")) continue;
+        for (var b : f.getBlockLocations()) fewest = Math.min(fewest, b.getHosts().length);
+      }
+      if (fewest >= replicas) return;
+      assertTrue(System.nanoTime() < deadline, root + ": a block still has " + fewest + " of " + replicas + " replicas after 30 s");
+      Thread.sleep(50);
+    }
   }
 
   static void assertEveryBlockOfASplitDirectoryOnTheSameNodes(org.apache.hadoop.fs.Path table) throws Exception {
