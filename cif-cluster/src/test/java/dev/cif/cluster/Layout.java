@@ -12,6 +12,9 @@ import java.util.List;
  * the two see the same machine load; any other format is loaded merged, as the answers' third witness.
  */
 record Layout(Format format, boolean merged, String label) {
+  /** Not a format's: the loads' floor (TableLoad#floor), which reads each text table and writes no row. */
+  static final Layout FLOOR = new Layout(Format.TEXTFILE, false, "floor");
+
   /** The layouts of a run: one per format (every one merged or none), or the before/after pairs of a paired run. */
   static List<Layout> of(List<Format> formats, boolean merge, boolean paired) {
     List<Layout> layouts = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.cif.bench.sql;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,7 @@ import org.apache.tez.common.counters.TezCounters;
 public final class TezDagCounters implements ExecuteWithHookContext {
   private static volatile Map<String, Long> last = Map.of();
   private static volatile long lastAt;
+  private static volatile long lastCpuAt;
   private static final Map<String, Long> TOTAL = new ConcurrentHashMap<>();
 
   @Override
@@ -35,6 +38,7 @@ public final class TezDagCounters implements ExecuteWithHookContext {
     }
     sums.forEach((k, v) -> TOTAL.merge(k, v, Long::sum));
     last = sums;
+    lastCpuAt = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     lastAt = System.nanoTime();
   }
 
@@ -52,6 +56,12 @@ public final class TezDagCounters implements ExecuteWithHookContext {
    * its merge stage, its statistics), before the post-execution hooks listed after it.
    */
   public static long lastAt() { return lastAt; }
+
+  /**
+   * This JVM's CPU time ({@code getProcessCpuTime}, ns) when this hook last ran: with {@link #lastAt}, what the JVM
+   * (on the one-machine cluster also its HDFS and YARN daemons) spent before and after the statement's stages ended.
+   */
+  public static long lastCpuAt() { return lastCpuAt; }
 
   /** Forgets the last statement's counters (not the totals). */
   public static void reset() { last = Map.of(); }
