@@ -111,7 +111,10 @@ class ClusterBenchmark {
     // The containers' JIT: the JDK's default (C1, then C2), as a real cluster runs them, unless -Dcif.bench.jit=c1
     // (the tests' setting, under which hot loops stay C1-compiled: how this benchmark ran before 2026-11-30).
     boolean fullJit = !"c1".equals(System.getProperty("cif.bench.jit", "full"));
-    Map<String, String> hdfs = hdfsSettings();
+    Map<String, String> hdfs = settings("cif.bench.hdfs.");
+    // Hive (and Tez) settings of the session, -Dcif.bench.hive.KEY=VALUE: for example tez.grouping.min-size, which
+    // sets how many tasks a load has, and so how many files a CIF load writes.
+    Map<String, String> hiveSettings = settings("cif.bench.hive.");
     List<String> problems = new ArrayList<>();
     int[] keptChecked = {0};
     TaskReads.counting();
@@ -127,7 +130,8 @@ class ClusterBenchmark {
       report.append("Placement: ").append(column ? "ColumnPlacementPolicy" : "HDFS default").append(", SF ").append(sf)
           .append(", 4 DataNodes / NodeManagers on 2 racks, 16 MB blocks, ").append(nodeMb)
           .append(" MB of containers per node, 768 MB containers (").append(fullJit ? "the JDK's default JIT" : "C1 only")
-          .append(hdfs.isEmpty() ? "" : "; HDFS settings " + hdfs).append("); tables written by ")
+          .append(hdfs.isEmpty() ? "" : "; HDFS settings " + hdfs).append(hiveSettings.isEmpty() ? "" : "; Hive settings " + hiveSettings)
+          .append("); tables written by ")
           .append(clientLoad ? "Hive's tasks, then copied by a client on no node (as from an edge node)" : "Hive's tasks on the nodes")
           .append("; load average at start: ")
           .append(load).append(paired ? "; paired: " + layouts.stream().map(Layout::label).toList()
@@ -135,6 +139,7 @@ class ClusterBenchmark {
               : merge ? "; merge on (hive.merge.tezfiles, CifMergeHook)" : "").append("\n\n");
       try (EmbeddedHive hive = ClusterFixture.hive(BASE, KeptContainers.sessionSettings())) {
         hive.set("hive.merge.smallfiles.avgsize", System.getProperty("cif.bench.merge.avgsize", "256000000"));
+        for (Map.Entry<String, String> e : hiveSettings.entrySet()) hive.set(e.getKey(), e.getValue());
         hive.set("hive.merge.size.per.task", System.getProperty("cif.bench.merge.size", "256000000"));
         NameNodeRpcServer rpc = (NameNodeRpcServer) cluster.dfs().getNameNode().getRpcServer();
         LongSupplier containers = containersStarted(cluster);
@@ -383,11 +388,14 @@ class ClusterBenchmark {
     return largest;
   }
 
-  /** HDFS settings over the cluster's own, from -Dcif.bench.hdfs.KEY=VALUE (for example a NameNode's setting). */
-  static Map<String, String> hdfsSettings() {
+  /**
+   * Settings from -D{prefix}KEY=VALUE: over the cluster's own HDFS settings with the prefix cif.bench.hdfs. (for
+   * example a NameNode's setting), the Hive session's with cif.bench.hive.
+   */
+  static Map<String, String> settings(String prefix) {
     Map<String, String> settings = new java.util.TreeMap<>();
-    System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("cif.bench.hdfs."))
-        .forEach(k -> settings.put(k.substring("cif.bench.hdfs.".length()), System.getProperty(k)));
+    System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(prefix))
+        .forEach(k -> settings.put(k.substring(prefix.length()), System.getProperty(k)));
     return settings;
   }
 
