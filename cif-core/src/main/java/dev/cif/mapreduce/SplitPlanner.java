@@ -71,6 +71,7 @@ public final class SplitPlanner {
     List<Path> group = new ArrayList<>();
     List<FileStatus[]> groupListings = new ArrayList<>();
     Map<String, Long> groupHosts = new HashMap<>();
+    int groupReplicas = 0;
     long groupBytes = 0;
     for (Planned p : planned) {
       int parts = DirectoryPart.partsOf(p.bytes, partBytes);
@@ -78,24 +79,26 @@ public final class SplitPlanner {
       // path (Hive: the partition directory holding the split's first split-directory).
       boolean otherParent = maxBytes > 0 && !group.isEmpty() && !p.dir.getParent().equals(group.get(0).getParent());
       if (!group.isEmpty() && (parts > 1 || maxBytes <= 0 || otherParent || groupBytes + p.bytes > maxBytes)) {
-        splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
+        splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts, groupReplicas)));
         group = new ArrayList<>();
         groupListings = new ArrayList<>();
         groupHosts = new HashMap<>();
+        groupReplicas = 0;
         groupBytes = 0;
       }
       if (parts > 1) {
         // A large split-directory is read by several tasks, each a range of its rows (DirectoryPart).
-        String[] top = topHosts(p.hosts);
+        String[] top = topHosts(p.hosts, p.replicas);
         for (int k = 0; k < parts; k++) splits.add(ColumnSplit.part(p.dir, p.files, p.bytes, top, k, parts));
         continue;
       }
       group.add(p.dir);
       groupListings.add(p.files);
       groupBytes += p.bytes;
+      groupReplicas = Math.max(groupReplicas, p.replicas);
       for (Map.Entry<String, Long> e : p.hosts.entrySet()) groupHosts.merge(e.getKey(), e.getValue(), Long::sum);
     }
-    if (!group.isEmpty()) splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts)));
+    if (!group.isEmpty()) splits.add(new ColumnSplit(group, groupListings, groupBytes, topHosts(groupHosts, groupReplicas)));
     return splits;
   }
 
@@ -109,18 +112,23 @@ public final class SplitPlanner {
     return Math.min(partBytes, Math.max(CifConf.SPLIT_MIN_PART_BYTES.getLong(conf), share));
   }
 
-  /** A split-directory to read: its listing, the bytes of its projected files and the hosts holding them. */
+  /**
+   * A split-directory to read: its listing, the bytes of its projected files, the hosts holding them and the
+   * most replicas any of their blocks has.
+   */
   static final class Planned {
     final Path dir;
     final FileStatus[] files;
     final long bytes;
     final Map<String, Long> hosts;
+    final int replicas;
 
-    Planned(Path dir, FileStatus[] files, long bytes, Map<String, Long> hosts) {
+    Planned(Path dir, FileStatus[] files, long bytes, Map<String, Long> hosts, int replicas) {
       this.dir = dir;
       this.files = files;
       this.bytes = bytes;
       this.hosts = hosts;
+      this.replicas = replicas;
     }
   }
 
@@ -158,16 +166,18 @@ public final class SplitPlanner {
         if (stats != null && !stats.mayMatch(predicate)) continue;
       }
       Map<String, Long> hosts = new HashMap<>();
+      int replicas = 0;
       long bytes = 0;
       for (FileStatus st : projectedFiles(listed.files, columns)) {
         bytes += st.getLen();
         if (st instanceof LocatedFileStatus) {
           for (BlockLocation b : ((LocatedFileStatus) st).getBlockLocations()) {
+            replicas = Math.max(replicas, b.getHosts().length);
             for (String h : b.getHosts()) hosts.merge(h, b.getLength(), Long::sum);
           }
         }
       }
-      planned.add(new Planned(listed.dir, listed.files, bytes, hosts));
+      planned.add(new Planned(listed.dir, listed.files, bytes, hosts, replicas));
     }
     return planned;
   }
@@ -205,10 +215,15 @@ public final class SplitPlanner {
     return a == b || a.getUri().equals(b.getUri());
   }
 
-  /** Up to three hosts, most bytes first. */
-  static String[] topHosts(Map<String, Long> hosts) {
+  /**
+   * The hosts holding most bytes, most first: as many as a block has replicas (at least 3), as Hadoop's
+   * FileInputFormat names a split's hosts. Before, always 3: a table written with 4 replicas, on every node of a
+   * 4-node cluster, named 3 of them, and a task the scheduler placed on the fourth ran rack-local although that
+   * node held all of its data.
+   */
+  static String[] topHosts(Map<String, Long> hosts, int replicas) {
     return hosts.entrySet().stream()
         .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
-        .limit(3).map(Map.Entry::getKey).toArray(String[]::new);
+        .limit(Math.max(3, replicas)).map(Map.Entry::getKey).toArray(String[]::new);
   }
 }
