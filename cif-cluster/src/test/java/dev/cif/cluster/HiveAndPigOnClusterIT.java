@@ -26,6 +26,8 @@ import org.apache.pig.ExecType;
 import org.apache.pig.PigServer;
 import dev.cif.embedded.pig.ClusterPig;
 import dev.cif.embedded.pig.PigScript;
+import dev.cif.mapreduce.ColumnSplit;
+import dev.cif.mapreduce.SplitPlanner;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -148,7 +150,7 @@ class HiveAndPigOnClusterIT {
     awaitReplicas(urlinfo, 4);
     // Every node holds the table, so its splits name every node. Until 2026-11-30 a split named the 3 hosts holding
     // most bytes whatever the replication, and a task YARN started on the fourth node ran rack-local (twice in CI).
-    for (dev.cif.mapreduce.ColumnSplit split : dev.cif.mapreduce.SplitPlanner.plan(fs.getConf(), new org.apache.hadoop.fs.Path[] {urlinfo})) {
+    for (ColumnSplit split : SplitPlanner.plan(fs.getConf(), new org.apache.hadoop.fs.Path[] {urlinfo})) {
       assertEquals(4, split.getLocations().length, "hosts of " + split);
     }
     String crawl = script.get(2);

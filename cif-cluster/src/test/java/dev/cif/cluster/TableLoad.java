@@ -2,8 +2,6 @@ package dev.cif.cluster;
 
 import dev.cif.bench.sql.TezDagCounters;
 import dev.cif.embedded.hive.EmbeddedHive;
-import com.sun.management.OperatingSystemMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.Map;
 
 /**
@@ -31,12 +29,12 @@ record TableLoad(double wall, double afterStages, Map<String, Long> counters, do
     try {
       if (layout.merged()) hive.run("CREATE TABLE " + target + " " + storage + " AS SELECT * FROM " + source + " LIMIT 0");
       TezDagCounters.reset();
-      long c0 = jvmCpuNanos();
+      long c0 = TezDagCounters.processCpuNanos();
       long t0 = System.nanoTime();
       hive.run(layout.merged() ? "INSERT OVERWRITE TABLE " + target + " SELECT * FROM " + source
           : "CREATE TABLE " + target + " " + storage + " AS SELECT * FROM " + source);
       long t1 = System.nanoTime();
-      long c1 = jvmCpuNanos();
+      long c1 = TezDagCounters.processCpuNanos();
       long stagesEnd = TezDagCounters.lastAt();
       boolean hooked = stagesEnd >= t0;
       return new TableLoad((t1 - t0) / 1e9, hooked ? (t1 - stagesEnd) / 1e9 : 0, TezDagCounters.last(),
@@ -57,11 +55,11 @@ record TableLoad(double wall, double afterStages, Map<String, Long> counters, do
     ClusterBenchmark.mergeOnLoad(hive, false);
     String first = hive.run("DESCRIBE " + source).get(0).trim().split("\\s+")[0];
     TezDagCounters.reset();
-    long c0 = jvmCpuNanos();
+    long c0 = TezDagCounters.processCpuNanos();
     long t0 = System.nanoTime();
     hive.run("CREATE TABLE " + target + " STORED AS TEXTFILE AS SELECT * FROM " + source + " WHERE " + first + " IS NULL");
     long t1 = System.nanoTime();
-    TableLoad load = new TableLoad((t1 - t0) / 1e9, 0, TezDagCounters.last(), (jvmCpuNanos() - c0) / 1e9, 0);
+    TableLoad load = new TableLoad((t1 - t0) / 1e9, 0, TezDagCounters.last(), (TezDagCounters.processCpuNanos() - c0) / 1e9, 0);
     String rows = hive.run("SELECT COUNT(*) FROM " + target).get(0).trim();
     if (!"0".equals(rows)) throw new IllegalStateException("the floor load of " + source + " wrote " + rows + " rows (" + first + " IS NULL)");
     return load;
@@ -73,8 +71,4 @@ record TableLoad(double wall, double afterStages, Map<String, Long> counters, do
         counters.getOrDefault("HDFS_BYTES_WRITTEN", 0L), daemonCpu, daemonCpuAfter);
   }
 
-  /** The CPU time this JVM has used, all its threads (ns). */
-  static long jvmCpuNanos() {
-    return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-  }
 }

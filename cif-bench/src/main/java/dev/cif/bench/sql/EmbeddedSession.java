@@ -37,10 +37,7 @@ final class EmbeddedSession implements SqlSession {
   }
 
   @Override
-  public long cpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
-        .getProcessCpuTime();
-  }
+  public long cpuNanos() { return TezDagCounters.processCpuNanos(); }
 
   @Override public void close() throws Exception { hive.close(); }
 }

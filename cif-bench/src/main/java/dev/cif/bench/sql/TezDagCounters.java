@@ -38,7 +38,7 @@ public final class TezDagCounters implements ExecuteWithHookContext {
     }
     sums.forEach((k, v) -> TOTAL.merge(k, v, Long::sum));
     last = sums;
-    lastCpuAt = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    lastCpuAt = processCpuNanos();
     lastAt = System.nanoTime();
   }
 
@@ -62,6 +62,11 @@ public final class TezDagCounters implements ExecuteWithHookContext {
    * (on the one-machine cluster also its HDFS and YARN daemons) spent before and after the statement's stages ended.
    */
   public static long lastCpuAt() { return lastCpuAt; }
+
+  /** The CPU time this JVM has used so far, all its threads (ns). */
+  public static long processCpuNanos() {
+    return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+  }
 
   /** Forgets the last statement's counters (not the totals). */
   public static void reset() { last = Map.of(); }
